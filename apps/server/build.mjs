@@ -1,0 +1,22 @@
+// Bundles the server into dist/main.js. Workspace packages (@deckhand/*) are TypeScript sources and
+// get bundled in; every npm dependency stays external and is loaded from node_modules at run time.
+import fs from 'node:fs/promises';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(await fs.readFile(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@deckhand/'));
+
+await fs.rm('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: external.flatMap((name) => [name, `${name}/*`]),
+  logLevel: 'warning',
+});
+// main.js finds its migrations at ./db/migrations, the same place as src/main.ts does.
+await fs.cp('src/db/migrations', 'dist/db/migrations', { recursive: true });

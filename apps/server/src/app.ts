@@ -1,0 +1,91 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { systemRoutes } from './modules/system/routes';
+import type { AppDeps } from './platform/app-deps';
+import { registerAuthGuard } from './platform/auth-guard';
+import { registerErrorHandlers } from './platform/errors';
+import { createUsageEvents } from './platform/events';
+import { createIdTokens } from './platform/id-tokens';
+import { loggerOptions } from './platform/logger';
+import { createMailer } from './platform/mail';
+import { createMemoryRateLimitStore, createRedisRateLimitStore } from './platform/rate-limit';
+import { registerSecurityHeaders } from './platform/security-headers';
+import { registerWebApp } from './platform/web-app';
+
+export interface BuildAppOptions {
+  database: Database;
+  /** Built web app to serve; unset in API-only tests. */
+  webDistDir?: string | undefined;
+  /** Where logs go (tests capture them to check nothing secret is written). */
+  logStream?: DestinationStream;
+}
+
+/** One JSON body at most 1 MiB: plenty for any API call, small enough that junk cannot hurt. */
+const bodyLimitBytes = 1024 * 1024;
+
+/** Builds the whole server on an opened, migrated database. The caller listens and closes the database. */
+export async function buildApp(config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    trustProxy: config.trustProxy,
+    bodyLimit: bodyLimitBytes,
+    routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: 500 },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db } = options.database;
+  const rateLimits = config.redisUrl ? createRedisRateLimitStore(config.redisUrl) : createMemoryRateLimitStore();
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: `${config.dataDir}/outbox`,
+    log: app.log,
+  });
+  const deps: AppDeps = {
+    config,
+    db,
+    mailer,
+    rateLimits,
+    events: createUsageEvents(db, app.log),
+    idTokens: await createIdTokens(db, config.publicUrl),
+  };
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await rateLimits.close();
+  });
+
+  registerErrorHandlers(app);
+  registerSecurityHeaders(app);
+  registerAuthGuard(app, deps.idTokens);
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Deckhand API', version: config.version },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(systemRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(profileRoutes, { prefix: '/api' });
+  await registerWebApp(app, options.webDistDir);
+  return app;
+}

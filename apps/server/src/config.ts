@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+  .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
+
+/** Every environment variable Deckhand reads, with its default. README "Configuration" mirrors this list. */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** The address people reach; used in mail links and OAuth redirects. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Unset → embedded PGlite in DATA_DIR/db. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Unset → in-process pub/sub and rate limits (one instance). */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Unset → mails are written to DATA_DIR/outbox as .eml files. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Deckhand <no-reply@localhost>'),
+  OIDC_GOOGLE_ISSUER: z.url().optional(),
+  OIDC_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  AUTH_ENUMERATION_PROTECTION: booleanFlag.default(true),
+  ADMIN_EMAILS: z.string().optional(),
+  /** Trust X-Forwarded-For from a reverse proxy; needed for per-address limits behind one. */
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface OidcClientConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  oidcGoogle: OidcClientConfig | undefined;
+  authEnumerationProtection: boolean;
+  adminEmails: string[];
+  trustProxy: boolean;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  version: string;
+}
+
+/**
+ * Reads and validates the environment once; boot fails listing every bad variable.
+ * @throws Error naming each invalid variable
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, version = '0.0.0'): Config {
+  const blankToUndefined = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+  const result = Env.safeParse(blankToUndefined);
+  if (!result.success) throw new Error(`Invalid configuration:\n${z.prettifyError(result.error)}`);
+  const e = result.data;
+  const oidcParts = [e.OIDC_GOOGLE_ISSUER, e.OIDC_GOOGLE_CLIENT_ID, e.OIDC_GOOGLE_CLIENT_SECRET];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    throw new Error(
+      'Invalid configuration:\nOIDC_GOOGLE_ISSUER, OIDC_GOOGLE_CLIENT_ID and OIDC_GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    oidcGoogle:
+      e.OIDC_GOOGLE_ISSUER && e.OIDC_GOOGLE_CLIENT_ID && e.OIDC_GOOGLE_CLIENT_SECRET
+        ? { issuer: e.OIDC_GOOGLE_ISSUER, clientId: e.OIDC_GOOGLE_CLIENT_ID, clientSecret: e.OIDC_GOOGLE_CLIENT_SECRET }
+        : undefined,
+    authEnumerationProtection: e.AUTH_ENUMERATION_PROTECTION,
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    version,
+  };
+}

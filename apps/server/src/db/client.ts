@@ -1,0 +1,47 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+/** A database handle or a transaction: services accept either, so callers can compose them in one unit of work. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; migrationsDir: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | undefined; migrationsDir: string; loadDataDir?: Blob };
+
+/** Opens PostgreSQL (a pool) or embedded PGlite (a folder, or in memory when dataDir is undefined). */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { casing: 'snake_case' });
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db, { migrationsFolder: options.migrationsDir }),
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
+  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const db = drizzlePglite(client, { casing: 'snake_case' });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: options.migrationsDir }),
+    close: () => client.close(),
+  };
+}

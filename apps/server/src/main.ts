@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// The same relative layout holds for src/main.ts (tsx) and dist/main.js (built): see build.mjs.
+const migrationsDir = path.join(here, 'db', 'migrations');
+const webDistDir = path.resolve(here, '../../web/dist');
+
+function readVersion(): string {
+  const pkg: unknown = JSON.parse(fs.readFileSync(path.resolve(here, '../package.json'), 'utf8'));
+  return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string'
+    ? pkg.version
+    : '0.0.0';
+}
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig(process.env, readVersion());
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, migrationsDir }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), migrationsDir },
+  );
+  await database.migrate();
+  const app = await buildApp(config, { database, webDistDir });
+
+  let closing = false;
+  async function shutdown(signal: string): Promise<void> {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // app.close() stops accepting connections and waits for in-flight requests before resolving.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+    'Deckhand is ready',
+  );
+}
+
+main().catch((err: unknown) => {
+  // A configuration error already lists every bad variable; its stack would only hide that.
+  const isConfigError = err instanceof Error && err.message.startsWith('Invalid configuration');
+  console.error(isConfigError ? err.message : err);
+  process.exit(1);
+});

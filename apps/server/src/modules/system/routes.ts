@@ -1,0 +1,37 @@
+import { ClientConfig } from '@deckhand/contract/client-config';
+import { ClientEventInput } from '@deckhand/contract/events';
+import { Health } from '@deckhand/contract/health';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { recordHits, secondsUntilAllowed } from '../../platform/rate-limit';
+
+const tags = ['system'];
+const clientEventLimit = { name: 'client-events-ip', max: 120, windowMs: 60_000 };
+
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  // The process listens only after migrations have run, so answering at all means healthy.
+  app.get('/health', { schema: { tags, response: { 200: Health } } }, async () => ({ status: 'ok' as const }));
+
+  app.get('/client-config', { schema: { tags, response: { 200: ClientConfig } } }, async () => ({
+    version: deps.config.version,
+    oidc_google_enabled: deps.config.oidcGoogle !== undefined,
+  }));
+
+  app.post('/events', { schema: { tags, body: ClientEventInput, response: { 202: z.null() } } }, async (req, reply) => {
+    const limit = [{ limit: clientEventLimit, key: req.ip }];
+    const waitSeconds = await secondsUntilAllowed(deps.rateLimits, limit);
+    if (waitSeconds > 0) {
+      throw new AppError('request/rate-limited', 'Too many events', { retryAfterSeconds: waitSeconds });
+    }
+    await recordHits(deps.rateLimits, limit);
+    void deps.events.record({
+      name: req.body.name,
+      userId: req.actor?.userId ?? null,
+      properties: req.body.properties,
+    });
+    return reply.code(202).send(null);
+  });
+};

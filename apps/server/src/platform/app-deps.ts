@@ -1,0 +1,32 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { UsageEvents } from './events';
+import type { IdTokens } from './id-tokens';
+import type { Mailer } from './mail';
+import type { RateLimitStore } from './rate-limit';
+
+/** Services shared by every module, built once in app.ts and reached through `app.deps`. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  events: UsageEvents;
+  rateLimits: RateLimitStore;
+  idTokens: IdTokens;
+}
+
+/** The signed-in person making a request. */
+export interface Actor {
+  userId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** onRequest hook for routes that need a signed-in caller: 401 before the body is even parsed. */
+    authenticate: (req: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}

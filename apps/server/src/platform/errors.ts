@@ -1,0 +1,98 @@
+import type { ErrorCode } from '@deckhand/contract/errors';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+const statusOf = {
+  'request/invalid': 400,
+  'request/invalid-json': 400,
+  'request/too-large': 413,
+  'request/unsupported-media-type': 415,
+  'request/not-found': 404,
+  'request/rate-limited': 429,
+  'auth/unauthenticated': 401,
+  'auth/invalid-email': 400,
+  'auth/email-already-in-use': 409,
+  'auth/weak-password': 400,
+  'auth/invalid-credential': 401,
+  'auth/user-not-found': 404,
+  'auth/too-many-attempts': 429,
+  'auth/invalid-refresh-token': 401,
+  'auth/invalid-reset-token': 400,
+  'auth/invalid-verification-token': 400,
+  'auth/oidc-not-configured': 404,
+  'auth/oidc-failed': 400,
+  internal: 500,
+} satisfies Record<ErrorCode, number>;
+
+/** An error whose code and message are safe to show to the client. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  /** Seconds, sent as Retry-After on 429s. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(code: ErrorCode, message: string, options?: ErrorOptions & { retryAfterSeconds?: number }) {
+    super(message, options);
+    this.code = code;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
+  }
+  get status(): number {
+    return statusOf[this.code];
+  }
+}
+
+export function sendError(reply: FastifyReply, code: ErrorCode, message: string): FastifyReply {
+  return reply.code(statusOf[code]).send({ error: { code, message } });
+}
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+function describeValidation(context: string | undefined, issues: readonly ValidationIssue[]): string {
+  const first = issues[0];
+  const issuePath =
+    first?.params?.issue?.path?.map(String).join('.') ?? first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+  const where = [context, issuePath].filter(Boolean).join('.');
+  const message = first?.params?.issue?.message ?? first?.message ?? 'Invalid value';
+  return where ? `${where}: ${message}` : message;
+}
+
+/** Fastify's own error codes that come from client input, mapped to ours. */
+const clientFastifyErrors: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'request/invalid-json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request/invalid-json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request/too-large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request/unsupported-media-type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request/invalid',
+  FST_ERR_CTP_INVALID_TYPE: 'request/invalid',
+  FST_ERR_CTP_EMPTY_TYPE: 'request/invalid',
+};
+
+/** One place decides what clients see: known codes pass through, input errors are 4xx, anything else is a logged 500. */
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.retryAfterSeconds));
+      return sendError(reply, err.code, err.message);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return sendError(reply, 'request/invalid', describeValidation(err.validationContext, err.validation));
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err }, 'response did not match its schema');
+      return sendError(reply, 'internal', 'Internal error');
+    }
+    const mapped = err.code ? clientFastifyErrors[err.code] : undefined;
+    if (mapped) return sendError(reply, mapped, err.message);
+    if (err.code === 'FST_ERR_RATE_LIMIT' || err.statusCode === 429) {
+      return sendError(reply, 'request/rate-limited', 'Too many requests, please slow down');
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      req.log.warn({ err }, 'client error without a mapped code');
+      return reply.code(err.statusCode).send({ error: { code: 'request/invalid', message: err.message } });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return sendError(reply, 'internal', 'Internal error');
+  });
+}

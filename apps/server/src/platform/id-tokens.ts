@@ -1,0 +1,69 @@
+import { idTokenLifetimeSeconds } from '@deckhand/contract/auth';
+import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { getOrCreateSecret } from './secrets';
+
+const algorithm = 'ES256';
+const audience = 'deckhand';
+
+export interface IdTokenClaims {
+  userId: string;
+}
+
+export interface IdTokens {
+  sign(claims: IdTokenClaims): Promise<string>;
+  /** @returns the claims, or undefined for a missing, expired, forged or unsigned (`alg: none`) token */
+  verify(token: string): Promise<IdTokenClaims | undefined>;
+}
+
+const StoredKey = z.object({
+  kid: z.string(),
+  privateJwk: z.object({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string(), y: z.string(), d: z.string() }),
+});
+
+async function importKey(jwk: JWK): Promise<CryptoKey> {
+  const key = await importJWK(jwk, algorithm);
+  if (key instanceof Uint8Array) throw new Error('expected an EC key, got a symmetric one');
+  return key;
+}
+
+/**
+ * ID tokens are ES256 JWTs signed with a key generated on first start and kept in the database,
+ * so every instance signs and verifies with the same key.
+ */
+export async function createIdTokens(db: Db, issuer: string): Promise<IdTokens> {
+  const stored = await getOrCreateSecret(
+    db,
+    'jwt-signing-key',
+    async () => {
+      const { privateKey } = await generateKeyPair(algorithm, { extractable: true });
+      return { privateJwk: await exportJWK(privateKey), kid: String(crypto.randomUUID()) };
+    },
+    (value) => StoredKey.parse(value),
+  );
+  const privateKey = await importKey(stored.privateJwk);
+  const { d: _private, ...publicJwk } = stored.privateJwk;
+  const publicKey = await importKey(publicJwk);
+
+  return {
+    sign: ({ userId }) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: algorithm, kid: stored.kid, typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime(`${idTokenLifetimeSeconds}s`)
+        .sign(privateKey),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, publicKey, { algorithms: [algorithm], issuer, audience });
+        return payload.sub ? { userId: payload.sub } : undefined;
+      } catch {
+        // Every verification failure means the same thing to the caller: not signed in.
+        return undefined;
+      }
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from './errors';
+
+const apiPrefixes = ['/api/', '/api', '/updates', '/collab'];
+
+function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return apiPrefixes.some((p) => pathname === p || pathname.startsWith(p.endsWith('/') ? p : `${p}/`));
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
+ * other GET answered with index.html (SPA fallback). Unknown API paths get a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
+  const indexPath = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
+  const hasWebApp = indexPath !== undefined && fs.existsSync(indexPath);
+  if (webDistDir && hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ webDistDir }, 'web app not built: only the API is served (run npm run build)');
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const isPageRequest = req.method === 'GET' || req.method === 'HEAD';
+    // A missing hashed asset must not be answered with HTML that a browser would cache as script.
+    const isAsset = req.url.startsWith('/assets/');
+    if (!isPageRequest || isApiPath(req.url) || isAsset || !hasWebApp) {
+      return sendError(reply, 'request/not-found', `No route for ${req.method} ${req.url.split('?')[0]}`);
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}
