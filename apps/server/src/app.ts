@@ -49,7 +49,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.setSerializerCompiler(serializerCompiler);
 
   const { db } = options.database;
-  const rateLimits = config.redisUrl ? createRedisRateLimitStore(config.redisUrl) : createMemoryRateLimitStore();
+  const rateLimits = config.redisUrl
+    ? createRedisRateLimitStore(config.redisUrl, config.redisKeyPrefix)
+    : createMemoryRateLimitStore();
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -16,6 +16,8 @@ const Env = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** Unset → in-process pub/sub and rate limits (one instance). */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Prefix of every Redis key and channel, so several Deckhand deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).default('deckhand:'),
   /** Unset → mails are written to DATA_DIR/outbox as .eml files. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Deckhand <no-reply@localhost>'),
@@ -42,6 +44,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   oidcGoogle: OidcClientConfig | undefined;
@@ -74,6 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     oidcGoogle:

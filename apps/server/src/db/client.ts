@@ -16,17 +16,28 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** PGlite only: the whole data dir as a gzipped tarball (tests load it instead of running initdb). */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; migrationsDir: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      migrationsDir: string;
+      poolSize?: number;
+      /** An idle pooled connection failed (server restart, network); the pool replaces it. */
+      onIdleError?: (err: Error) => void;
+    }
   | { kind: 'pglite'; dataDir: string | undefined; migrationsDir: string; loadDataDir?: Blob };
 
 /** Opens PostgreSQL (a pool) or embedded PGlite (a folder, or in memory when dataDir is undefined). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Without a listener an idle connection's error would crash the process.
+    pool.on('error', options.onIdleError ?? ((err) => console.warn(`idle database connection failed: ${err.message}`)));
     const db = drizzlePg(pool, { casing: 'snake_case' });
     return {
       db,
@@ -42,6 +53,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: options.migrationsDir }),
+    dump: async () => {
+      const dump = await client.dumpDataDir('gzip');
+      return new Blob([await dump.arrayBuffer()]);
+    },
     close: () => client.close(),
   };
 }

@@ -48,7 +48,8 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
   };
 }
 
-export function createRedisRateLimitStore(url: string, prefix = 'deckhand:rl:'): RateLimitStore {
+export function createRedisRateLimitStore(url: string, keyPrefix: string): RateLimitStore {
+  const prefix = `${keyPrefix}rl:`;
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   return {
     async get(key) {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Deckhand <no-reply@localhost>',
+      oidcGoogle: undefined,
+      authEnumerationProtection: true,
+      adminEmails: [],
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', AUTH_ENUMERATION_PROTECTION: 'maybe' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*AUTH_ENUMERATION_PROTECTION|PORT[\s\S]*AUTH_ENUMERATION_PROTECTION[\s\S]*DATABASE_URL/,
+    );
+  });
+
+  it('needs the three OIDC variables together', () => {
+    expect(() => loadConfig({ OIDC_GOOGLE_ISSUER: 'https://accounts.example.test' })).toThrow(/OIDC_GOOGLE/);
+  });
+
+  it('parses admin emails and strips a trailing slash from PUBLIC_URL', () => {
+    const config = loadConfig({ ADMIN_EMAILS: ' A@x.test, b@y.test ,', PUBLIC_URL: 'https://deck.example.test/' });
+    expect(config.adminEmails).toEqual(['a@x.test', 'b@y.test']);
+    expect(config.publicUrl).toBe('https://deck.example.test');
+  });
+});
