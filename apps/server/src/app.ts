@@ -11,6 +11,7 @@ import {
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { oidcRoutes } from './modules/auth/oidc/routes';
 import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
 
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(oidcRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
   await registerWebApp(app, options.webDistDir);
   return app;

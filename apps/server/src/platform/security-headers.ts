@@ -25,7 +25,6 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
     if (!req.url.startsWith('/api/docs')) reply.header('Content-Security-Policy', contentSecurityPolicy);
     return payload;
   });

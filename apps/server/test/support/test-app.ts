@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { type SmtpReceiver, startSmtpReceiver } from '@deckhand/testkit/smtp-receiver';
 import type { FastifyInstance } from 'fastify';
@@ -48,6 +48,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A port that was free a moment ago: the OS hands out ports in order, so reuse within the test is unlikely. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 export function uniqueEmail(label = 'user'): string {
   return `${label}-${uuidv7()}@example.test`;
 }
@@ -74,8 +83,11 @@ export async function createTestApp(
   const target = testTarget();
   const smtp = await startSmtpReceiver();
   const database = await openTestDatabase(inject('databaseTemplate'));
+  // The port is chosen first so that PUBLIC_URL (mail links, OIDC redirects) is right from the start.
+  const port = env.PORT ?? String(await freePort());
   const config = loadConfig({
-    PORT: '0',
+    PORT: port,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: '/tmp/deckhand-test-unused',
     SMTP_URL: smtp.url,
     TRUST_PROXY: 'true',
@@ -91,10 +103,8 @@ export async function createTestApp(
     },
   });
   const app = await buildApp(config, { database, logStream, webDistDir: options.webDistDir });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  // Links in mails point at PUBLIC_URL; tests follow them against this server.
-  config.publicUrl = env.PUBLIC_URL ?? url;
+  await app.listen({ port: config.port, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${port}`;
 
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? randomIp(), ...options.headers };
