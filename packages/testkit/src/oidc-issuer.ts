@@ -110,7 +110,11 @@ export async function startOidcIssuer(options: { redirectUris: string[]; port?: 
         const form = await readForm(req);
         const email = (form.get('email') ?? '').trim().toLowerCase();
         const sub = `sub-${email}`;
-        accounts.set(sub, { email, name: form.get('name') || email.split('@')[0] || 'Someone', emailVerified: !unverified.has(email) });
+        accounts.set(sub, {
+          email,
+          name: form.get('name') || email.split('@')[0] || 'Someone',
+          emailVerified: !unverified.has(email),
+        });
         await provider.interactionFinished(req, res, { login: { accountId: sub } }, { mergeWithLastSubmission: false });
       } catch (err) {
         res.writeHead(400, { 'content-type': 'text/plain' });
