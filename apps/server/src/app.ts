@@ -19,6 +19,7 @@ import type { AppDeps } from './platform/app-deps';
 import { registerAuthGuard } from './platform/auth-guard';
 import { registerErrorHandlers } from './platform/errors';
 import { createUsageEvents } from './platform/events';
+import { registerGracefulClose } from './platform/graceful-close';
 import { createIdTokens } from './platform/id-tokens';
 import { loggerOptions } from './platform/logger';
 import { createMailer } from './platform/mail';
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
 
   registerErrorHandlers(app);
   registerSecurityHeaders(app);
+  registerGracefulClose(app);
   registerAuthGuard(app, deps.idTokens);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {

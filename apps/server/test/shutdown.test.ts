@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, strongPassword, uniqueEmail } from './support/test-app';
+import { testTarget } from './support/test-database';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
+});
+
+/** Starts the real entry point (src/main.ts) as `npm start` would, on PGlite in a temp DATA_DIR. */
+async function startServer(dataDir: string, port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout });
+  const seen: string[] = [];
+  const waiters: { match: RegExp; resolve: () => void }[] = [];
+  lines.on('line', (line) => {
+    seen.push(line);
+    for (const w of waiters.filter((w) => w.match.test(line))) w.resolve();
+  });
+  const waitForLog = (match: RegExp) =>
+    new Promise<void>((resolve) => {
+      if (seen.some((l) => match.test(l))) resolve();
+      else waiters.push({ match, resolve });
+    });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  await Promise.race([waitForLog(/Deckhand is ready/), exited.then(() => Promise.reject(new Error('server exited')))]);
+  return { child, waitForLog, exited };
+}
+
+function stop(child: ChildProcess): void {
+  child.kill('SIGTERM');
+}
+
+// The entry point always runs on PGlite here; the PostgreSQL pass covers the same code through buildApp.
+describe.each(testTarget().kind === 'pglite' ? ['PGlite'] : [])('process on %s', () => {
+  it('finishes an in-flight request on SIGTERM, exits 0, and starts again on the same data', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'deckhand-shutdown-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const server = await startServer(dataDir, port);
+    const email = uniqueEmail('inflight');
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: strongPassword, name: 'In Flight' }),
+    });
+    await server.waitForLog(/"url":"\/api\/auth\/register"/);
+    stop(server.child);
+    expect((await inFlight).status).toBe(201);
+    expect(await server.exited).toBe(0);
+
+    const again = await startServer(dataDir, port);
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: strongPassword }),
+    });
+    expect(login.status).toBe(200);
+    stop(again.child);
+    expect(await again.exited).toBe(0);
+  }, 60_000);
+});
