@@ -14,6 +14,7 @@ import type { Database } from './db/client';
 import { oidcRoutes } from './modules/auth/oidc/routes';
 import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { projectRoutes } from './modules/projects/routes';
 import { systemRoutes } from './modules/system/routes';
 import type { AppDeps } from './platform/app-deps';
 import { registerAuthGuard } from './platform/auth-guard';
@@ -21,18 +22,46 @@ import { registerErrorHandlers } from './platform/errors';
 import { createUsageEvents } from './platform/events';
 import { registerGracefulClose } from './platform/graceful-close';
 import { createIdTokens } from './platform/id-tokens';
+import { type LiveOptions, registerLive } from './platform/live';
 import { loggerOptions } from './platform/logger';
 import { createMailer } from './platform/mail';
+import { createMemoryPubSub, createRedisPubSub } from './platform/pubsub';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerWebApp } from './platform/web-app';
 
 export interface BuildAppOptions {
+  live?: LiveOptions;
   database: Database;
   /** Built web app to serve; unset in API-only tests. */
   webDistDir?: string | undefined;
   /** Where logs go (tests capture them to check nothing secret is written). */
   logStream?: DestinationStream;
+}
+
+/** Shared services; closed (after the live sockets) when the app closes. */
+async function createDeps(app: FastifyInstance, config: Config, options: BuildAppOptions): Promise<AppDeps> {
+  const { db } = options.database;
+  const rateLimits = config.redisUrl
+    ? createRedisRateLimitStore(config.redisUrl, config.redisKeyPrefix)
+    : createMemoryRateLimitStore();
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: `${config.dataDir}/outbox`,
+    log: app.log,
+  });
+  const pubsub = config.redisUrl
+    ? await createRedisPubSub(config.redisUrl, config.redisKeyPrefix)
+    : createMemoryPubSub();
+  const idTokens = await createIdTokens(db, config.publicUrl);
+  const live = await registerLive(app, { pubsub, idTokens, log: app.log }, options.live);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await rateLimits.close();
+    await pubsub.close();
+  });
+  return { config, db, mailer, rateLimits, events: createUsageEvents(db, app.log), idTokens, live };
 }
 
 /** One JSON body at most 1 MiB: plenty for any API call, small enough that junk cannot hurt. */
@@ -50,34 +79,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const { db } = options.database;
-  const rateLimits = config.redisUrl
-    ? createRedisRateLimitStore(config.redisUrl, config.redisKeyPrefix)
-    : createMemoryRateLimitStore();
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: `${config.dataDir}/outbox`,
-    log: app.log,
-  });
-  const deps: AppDeps = {
-    config,
-    db,
-    mailer,
-    rateLimits,
-    events: createUsageEvents(db, app.log),
-    idTokens: await createIdTokens(db, config.publicUrl),
-  };
-  app.decorate('deps', deps);
-  app.addHook('onClose', async () => {
-    mailer.close();
-    await rateLimits.close();
-  });
-
   registerErrorHandlers(app);
   registerSecurityHeaders(app);
   registerGracefulClose(app);
-  registerAuthGuard(app, deps.idTokens);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
@@ -87,11 +91,14 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.decorate('deps', await createDeps(app, config, options));
+  registerAuthGuard(app, app.deps.idTokens);
 
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(oidcRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
+  await app.register(projectRoutes, { prefix: '/api' });
   await registerWebApp(app, options.webDistDir);
   return app;
 }

@@ -20,6 +20,12 @@ export const errorCodes = [
   'auth/invalid-verification-token',
   'auth/oidc-not-configured',
   'auth/oidc-failed',
+  'projects/not-found',
+  'projects/forbidden',
+  'projects/owner-required',
+  'projects/already-member',
+  'projects/invitation-not-found',
+  'projects/invitation-expired',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,7 +1,8 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { UsageEvents } from './events';
-import type { IdTokens } from './id-tokens';
+import type { IdTokens, VerifiedIdToken } from './id-tokens';
+import type { Live } from './live';
 import type { Mailer } from './mail';
 import type { RateLimitStore } from './rate-limit';
 
@@ -13,6 +14,7 @@ export interface AppDeps {
   events: UsageEvents;
   rateLimits: RateLimitStore;
   idTokens: IdTokens;
+  live: Live;
 }
 
 /** The signed-in person making a request. */
@@ -28,5 +30,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** Set by the live channel's upgrade check. */
+    liveClaims?: VerifiedIdToken;
   }
 }

@@ -21,6 +21,12 @@ const statusOf = {
   'auth/invalid-verification-token': 400,
   'auth/oidc-not-configured': 404,
   'auth/oidc-failed': 400,
+  'projects/not-found': 404,
+  'projects/forbidden': 403,
+  'projects/owner-required': 409,
+  'projects/already-member': 409,
+  'projects/invitation-not-found': 404,
+  'projects/invitation-expired': 410,
   internal: 500,
 } satisfies Record<ErrorCode, number>;
 

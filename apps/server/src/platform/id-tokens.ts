@@ -11,10 +11,15 @@ export interface IdTokenClaims {
   userId: string;
 }
 
+export interface VerifiedIdToken extends IdTokenClaims {
+  /** Seconds since the epoch. */
+  expiresAt: number;
+}
+
 export interface IdTokens {
   sign(claims: IdTokenClaims): Promise<string>;
   /** @returns the claims, or undefined for a missing, expired, forged or unsigned (`alg: none`) token */
-  verify(token: string): Promise<IdTokenClaims | undefined>;
+  verify(token: string): Promise<VerifiedIdToken | undefined>;
 }
 
 const StoredKey = z.object({
@@ -59,7 +64,7 @@ export async function createIdTokens(db: Db, issuer: string): Promise<IdTokens> 
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, publicKey, { algorithms: [algorithm], issuer, audience });
-        return payload.sub ? { userId: payload.sub } : undefined;
+        return payload.sub && payload.exp ? { userId: payload.sub, expiresAt: payload.exp } : undefined;
       } catch {
         // Every verification failure means the same thing to the caller: not signed in.
         return undefined;

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type oneTimeTokenPurposes, oneTimeTokens } from '../../db/schema/users';
-import { hashOpaqueToken, newOpaqueToken } from './tokens';
+import { hashOpaqueToken, newOpaqueToken } from '../../platform/opaque-tokens';
 
 type Purpose = (typeof oneTimeTokenPurposes)[number];
 

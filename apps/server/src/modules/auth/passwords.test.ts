@@ -25,7 +25,7 @@ describe('weakPasswordReason', () => {
     expect(weakPasswordReason(password, known)).toEqual(expect.any(String));
   });
 
-  it.each([['Tr0ub4dour-sail-9'], ['blue-otter-lamp'], ['a9$'.repeat(42) + 'xy']])('accepts %j', (password) => {
+  it.each([['Tr0ub4dour-sail-9'], ['blue-otter-lamp'], [`${'a9$'.repeat(42)}xy`]])('accepts %j', (password) => {
     expect(weakPasswordReason(password, [])).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import type { OidcProvider } from '@deckhand/contract/auth';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { oidcStates } from '../../../db/schema/users';
-import { hashOpaqueToken } from '../tokens';
+import { hashOpaqueToken } from '../../../platform/opaque-tokens';
 import type { OidcFlowSecrets } from './oidc-client';
 
 const flowLifetimeMs = 10 * 60 * 1000;

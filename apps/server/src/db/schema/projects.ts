@@ -1,0 +1,59 @@
+import { assignableRoles, projectRoles } from '@deckhand/contract/projects';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+import { users } from './users';
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid().primaryKey().$defaultFn(uuidv7),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by any change inside the project; orders the dashboard. */
+    lastActivityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('projects_last_activity_idx').on(t.lastActivityAt)],
+);
+
+/** Exactly one row per project has role 'owner' (enforced by a partial unique index). */
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text({ enum: projectRoles }).notNull(),
+    joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index('project_members_user_idx').on(t.userId),
+    uniqueIndex('project_members_one_owner_idx').on(t.projectId).where(sql`${t.role} = 'owner'`),
+  ],
+);
+
+/** Invitations by mail for addresses without an account; the link token is stored hashed. */
+export const projectInvitations = pgTable(
+  'project_invitations',
+  {
+    id: uuid().primaryKey().$defaultFn(uuidv7),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    role: text({ enum: assignableRoles }).notNull(),
+    tokenHash: text().notNull(),
+    invitedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('project_invitations_token_idx').on(t.tokenHash), index().on(t.projectId)],
+);

@@ -1,0 +1,43 @@
+import type { ProjectAbilities, ProjectRole } from '@deckhand/contract/projects';
+
+const rank: Record<ProjectRole, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
+
+function atLeast(role: ProjectRole, minimum: ProjectRole): boolean {
+  return rank[role] >= rank[minimum];
+}
+
+/** DESIGN.md §5. Pure: the callers load the roles, so one table of cases tests every rule. */
+export function canWriteInProject(role: ProjectRole): boolean {
+  return atLeast(role, 'member');
+}
+
+export function canEditProject(role: ProjectRole): boolean {
+  return atLeast(role, 'admin');
+}
+
+export function canDeleteProject(role: ProjectRole): boolean {
+  return role === 'owner';
+}
+
+export function canManageMembers(role: ProjectRole): boolean {
+  return atLeast(role, 'admin');
+}
+
+export function canTransferOwnership(role: ProjectRole): boolean {
+  return role === 'owner';
+}
+
+/** Anyone but the owner may leave; admins may remove anyone but the owner. */
+export function canRemoveMember(actor: { role: ProjectRole; userId: string }, target: { userId: string }): boolean {
+  return actor.userId === target.userId || canManageMembers(actor.role);
+}
+
+export function abilitiesFor(role: ProjectRole): ProjectAbilities {
+  return {
+    edit: canEditProject(role),
+    delete: canDeleteProject(role),
+    manage_members: canManageMembers(role),
+    transfer: canTransferOwnership(role),
+    write: canWriteInProject(role),
+  };
+}

@@ -1,0 +1,49 @@
+import type { Member } from '@deckhand/contract/projects';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { profiles } from '../../../db/schema/profiles';
+import { projectMembers } from '../../../db/schema/projects';
+import { users } from '../../../db/schema/users';
+
+export const memberColumns = {
+  userId: projectMembers.userId,
+  role: projectMembers.role,
+  joinedAt: projectMembers.joinedAt,
+  projectId: projectMembers.projectId,
+  email: users.email,
+  name: profiles.name,
+  avatarUrl: profiles.avatarUrl,
+  color: profiles.color,
+};
+
+export function toMember(row: {
+  projectId: string;
+  userId: string;
+  role: Member['role'];
+  joinedAt: Date;
+  email: string;
+  name: string;
+  avatarUrl: string;
+  color: string;
+}): Member {
+  return {
+    id: `${row.projectId}:${row.userId}`,
+    user_id: row.userId,
+    name: row.name,
+    email: row.email,
+    avatar_url: row.avatarUrl,
+    color: row.color,
+    role: row.role,
+    joined_at: row.joinedAt.toISOString(),
+  };
+}
+
+export async function getMember(db: Db, projectId: string, userId: string): Promise<Member | undefined> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .innerJoin(profiles, eq(profiles.userId, projectMembers.userId))
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+  return row ? toMember(row) : undefined;
+}

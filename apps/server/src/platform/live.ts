@@ -1,0 +1,150 @@
+import { LiveEvent, liveCloseCodes } from '@deckhand/contract/live';
+import websocket from '@fastify/websocket';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { sendError } from './errors';
+import type { IdTokens } from './id-tokens';
+import type { PubSub } from './pubsub';
+
+export interface LiveOptions {
+  /** How often idle sockets are pinged; one missed pong and the socket is dropped. */
+  pingIntervalMs?: number;
+  /** A socket whose unsent data grows past this is a slow consumer and is disconnected. */
+  maxBufferedBytes?: number;
+}
+
+export interface Live {
+  /** Sends `event` to every open socket of these users, on every instance. Never throws. */
+  publish(userIds: readonly string[], event: LiveEvent): void;
+  /** Sockets open on this instance (for tests and benchmarks). */
+  localSocketCount(): number;
+}
+
+const channel = 'live';
+const Envelope = z.object({ user_ids: z.array(z.string()), event: LiveEvent });
+const TokenQuery = z.object({ token: z.string().max(4000).optional() });
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined; // reported as a malformed envelope by the caller
+  }
+}
+
+/**
+ * The live channel at `GET /updates?token=<id token>`: one WebSocket per tab, owned by one user,
+ * closed with 4401 when its token expires (the client reconnects with a fresh one).
+ */
+export async function registerLive(
+  app: FastifyInstance,
+  deps: { pubsub: PubSub; idTokens: IdTokens; log: FastifyBaseLogger },
+  options: LiveOptions = {},
+): Promise<Live> {
+  const pingIntervalMs = options.pingIntervalMs ?? 30_000;
+  const maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
+  const socketsByUser = new Map<string, Set<WebSocket>>();
+  const alive = new WeakSet<WebSocket>();
+
+  function deliver(userIds: readonly string[], payload: string): void {
+    for (const userId of userIds) {
+      for (const socket of socketsByUser.get(userId) ?? []) {
+        if (socket.readyState !== socket.OPEN) continue;
+        if (socket.bufferedAmount > maxBufferedBytes) {
+          // Growing its buffer would let one slow client eat the server's memory.
+          deps.log.warn({ userId, bufferedBytes: socket.bufferedAmount }, 'live socket too slow, disconnecting');
+          socket.terminate();
+          continue;
+        }
+        socket.send(payload);
+      }
+    }
+  }
+
+  const unsubscribe = await deps.pubsub.subscribe(channel, (message) => {
+    const parsed = Envelope.safeParse(parseJson(message));
+    if (!parsed.success) {
+      deps.log.warn({ issues: parsed.error.issues }, 'dropping malformed live envelope');
+      return;
+    }
+    deliver(parsed.data.user_ids, JSON.stringify(parsed.data.event));
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const sockets of socketsByUser.values()) {
+      for (const socket of sockets) {
+        if (!alive.has(socket)) {
+          socket.terminate();
+          continue;
+        }
+        alive.delete(socket);
+        socket.ping();
+      }
+    }
+  }, pingIntervalMs);
+  heartbeat.unref();
+
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    await unsubscribe();
+    for (const sockets of socketsByUser.values())
+      for (const socket of sockets) socket.close(1001, 'server shutting down');
+  });
+
+  app.get(
+    '/updates',
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: async (req, reply) => {
+        const query = TokenQuery.safeParse(req.query);
+        const claims = query.success && query.data.token ? await deps.idTokens.verify(query.data.token) : undefined;
+        if (!claims) return sendError(reply, 'auth/unauthenticated', 'A valid token query parameter is required');
+        req.liveClaims = claims;
+      },
+    },
+    (socket, req) => {
+      const claims = req.liveClaims;
+      if (!claims) {
+        socket.close(liveCloseCodes.unauthorized, 'unauthenticated');
+        return;
+      }
+      const { userId } = claims;
+      let sockets = socketsByUser.get(userId);
+      if (!sockets) {
+        sockets = new Set();
+        socketsByUser.set(userId, sockets);
+      }
+      sockets.add(socket);
+      alive.add(socket);
+      socket.on('pong', () => alive.add(socket));
+      // Clients have nothing to say on this channel; anything they send is ignored.
+      socket.on('message', () => {});
+      const expiry = setTimeout(
+        () => socket.close(liveCloseCodes.unauthorized, 'token expired'),
+        Math.max(0, claims.expiresAt * 1000 - Date.now()),
+      );
+      socket.on('close', () => {
+        clearTimeout(expiry);
+        sockets.delete(socket);
+        if (sockets.size === 0) socketsByUser.delete(userId);
+      });
+    },
+  );
+
+  return {
+    publish(userIds, event) {
+      if (userIds.length === 0) return;
+      deps.pubsub
+        .publish(channel, JSON.stringify({ user_ids: userIds, event }))
+        .catch((err: unknown) => deps.log.error({ err, event: event.type }, 'live event not published'));
+    },
+    localSocketCount: () => {
+      let count = 0;
+      for (const sockets of socketsByUser.values()) count += sockets.size;
+      return count;
+    },
+  };
+}

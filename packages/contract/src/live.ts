@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * Messages on the live channel (`/updates`), named `<area>_<event>`. They carry ids only: clients
+ * refetch what changed, so the server stays the single source of truth.
+ */
+export const LiveEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('project_updated'), project_id: z.uuid() }),
+  z.object({ type: z.literal('project_deleted'), project_id: z.uuid() }),
+  z.object({ type: z.literal('member_added'), project_id: z.uuid(), user_id: z.uuid() }),
+  z.object({ type: z.literal('member_removed'), project_id: z.uuid(), user_id: z.uuid() }),
+  z.object({ type: z.literal('member_updated'), project_id: z.uuid(), user_id: z.uuid() }),
+]);
+export type LiveEvent = z.infer<typeof LiveEvent>;
+
+/** Close code for a refused or expired credential (spec: 4401, like HTTP 401). */
+export const liveCloseCodes = { unauthorized: 4401, slowConsumer: 4408 } as const;
+/** Spec §4/§9: the client reconnects this long after a close. */
+export const liveReconnectDelayMs = 3000;
