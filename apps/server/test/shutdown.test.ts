@@ -5,7 +5,6 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, strongPassword, uniqueEmail } from './support/test-app';
-import { testTarget } from './support/test-database';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -40,8 +39,8 @@ function stop(child: ChildProcess): void {
   child.kill('SIGTERM');
 }
 
-// The entry point always runs on PGlite here; the PostgreSQL pass covers the same code through buildApp.
-describe.each(testTarget().kind === 'pglite' ? ['PGlite'] : [])('process on %s', () => {
+// The entry point runs on its default, embedded PGlite in both passes; PostgreSQL is covered through buildApp.
+describe('the server process', () => {
   it('finishes an in-flight request on SIGTERM, exits 0, and starts again on the same data', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'deckhand-shutdown-'));
     dirs.push(dataDir);

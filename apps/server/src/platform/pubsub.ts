@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import { closeRedis } from './redis-close';
 
 /**
  * Fan-out between server instances. In-process by default; Redis when REDIS_URL is set, so
@@ -37,6 +38,8 @@ export async function createRedisPubSub(url: string, keyPrefix: string): Promise
   const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
   const subscriber = new Redis(url);
   const handlers = new Map<string, Set<(message: string) => void>>();
+  // Fastify may run the subscribers' onClose hooks after this one; they must then find nothing to do.
+  let closed = false;
   subscriber.on('message', (channel: string, message: string) => {
     for (const handler of handlers.get(channel) ?? []) handler(message);
   });
@@ -55,14 +58,16 @@ export async function createRedisPubSub(url: string, keyPrefix: string): Promise
       set.add(handler);
       return async () => {
         set.delete(handler);
-        if (set.size === 0) {
+        if (set.size === 0 && !closed) {
           handlers.delete(key);
           await subscriber.unsubscribe(key);
         }
       };
     },
     async close() {
-      await Promise.all([publisher.quit(), subscriber.quit()]);
+      closed = true;
+      handlers.clear();
+      await Promise.all([closeRedis(publisher), closeRedis(subscriber)]);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { closeRedis } from './redis-close';
 
 export interface WindowCount {
   count: number;
@@ -76,7 +77,7 @@ export function createRedisRateLimitStore(url: string, keyPrefix: string): RateL
       await redis.del(prefix + key);
     },
     close: async () => {
-      await redis.quit();
+      await closeRedis(redis);
     },
   };
 }

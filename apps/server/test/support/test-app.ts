@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
+import type { LiveOptions } from '../../src/platform/live';
 import { openTestDatabase, testTarget } from './test-database';
 
 export const strongPassword = 'Tr0ub4dour-sail-9';
@@ -78,21 +79,31 @@ export function cookieFrom(headers: Headers, name: string): string | undefined {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { webDistDir?: string } = {},
+  options: {
+    webDistDir?: string;
+    live?: LiveOptions;
+    /** A second instance on the same database (and, on the PostgreSQL pass, the same Redis). */
+    shareWith?: TestApp;
+  } = {},
 ): Promise<TestApp> {
   const target = testTarget();
   const smtp = await startSmtpReceiver();
-  const database = await openTestDatabase(inject('databaseTemplate'));
+  const shared = options.shareWith;
+  const database = shared ? shared.database : await openTestDatabase(inject('databaseTemplate'));
   // The port is chosen first so that PUBLIC_URL (mail links, OIDC redirects) is right from the start.
   const port = env.PORT ?? String(await freePort());
   const config = loadConfig({
     PORT: port,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Instances behind one address share PUBLIC_URL, which is also the ID tokens' issuer.
+    PUBLIC_URL: shared?.config.publicUrl ?? `http://127.0.0.1:${port}`,
     DATA_DIR: '/tmp/deckhand-test-unused',
     SMTP_URL: smtp.url,
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'info',
-    ...(target.kind === 'postgres' && { REDIS_URL: target.redisUrl, REDIS_KEY_PREFIX: `deckhand-test:${uuidv7()}:` }),
+    ...(target.kind === 'postgres' && {
+      REDIS_URL: target.redisUrl,
+      REDIS_KEY_PREFIX: shared?.config.redisKeyPrefix ?? `deckhand-test:${uuidv7()}:`,
+    }),
     ...env,
   });
   const logs: string[] = [];
@@ -102,7 +113,7 @@ export async function createTestApp(
       done();
     },
   });
-  const app = await buildApp(config, { database, logStream, webDistDir: options.webDistDir });
+  const app = await buildApp(config, { database, logStream, webDistDir: options.webDistDir, live: options.live });
   await app.listen({ port: config.port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
 
@@ -144,7 +155,7 @@ export async function createTestApp(
     signUp,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       await smtp.close();
     },
   };
