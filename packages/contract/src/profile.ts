@@ -11,6 +11,8 @@ export const Profile = z.object({
   avatar_url: z.string(),
   color: z.string(),
   last_project_id: z.string(),
+  /** Whether the account's address is verified (the web app shows a reminder until it is). */
+  email_verified: z.boolean(),
 });
 export type Profile = z.infer<typeof Profile>;
 

@@ -65,6 +65,8 @@ export async function startOidcIssuer(options: { redirectUris: string[]; port?: 
     // Google puts the profile claims in the ID token; do the same.
     conformIdTokenClaims: false,
     cookies: { keys: ['deckhand-test-issuer-cookie-key'] },
+    // Explicit lifetimes (seconds), which also keeps the provider from printing a notice per artifact.
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async loadExistingGrant(ctx) {

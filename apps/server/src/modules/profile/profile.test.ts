@@ -22,6 +22,7 @@ describe('GET /api/profile', () => {
       avatar_url: '',
       color: expect.stringMatching(/^#[0-9a-f]{6}$/),
       last_project_id: '',
+      email_verified: false,
     });
   });
 
@@ -54,6 +55,7 @@ describe('PATCH /api/profile', () => {
     ['a name over 80 characters', { name: 'x'.repeat(81) }, 'name'],
     ['a colour that is not #rrggbb', { color: 'red' }, 'color'],
     ['a javascript: avatar URL', { avatar_url: 'javascript:alert(1)' }, 'avatar_url'],
+    ['an http avatar URL', { avatar_url: 'http://example.test/me.png' }, 'avatar_url'],
     ['a last project that is not an id', { last_project_id: 'abc' }, 'last_project_id'],
     ['the email', { email: 'other@example.test' }, 'email'],
   ])('refuses %s with 400 naming the field, changing nothing', async (_label, body, field) => {

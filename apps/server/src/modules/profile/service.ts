@@ -36,11 +36,14 @@ async function selectProfile(db: Db, userId: string): Promise<Profile | undefine
       avatar_url: profiles.avatarUrl,
       color: profiles.color,
       last_project_id: profiles.lastProjectId,
+      emailVerifiedAt: users.emailVerifiedAt,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
-  return row;
+  if (!row) return undefined;
+  const { emailVerifiedAt, ...profile } = row;
+  return { ...profile, email_verified: emailVerifiedAt !== null };
 }
 
 /**

@@ -1,0 +1,112 @@
+import { ApiError, type ErrorCode, errorCodes } from '@deckhand/contract/errors';
+import type { z } from 'zod';
+import { type Camelize, camelize } from './case';
+import { readStoredToken } from './token-store';
+
+const backendUrl = import.meta.env.VITE_BACKEND_URL ?? '';
+
+/** Thrown for every non-2xx answer. The UI switches on `code` (from the error body), never on the message. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  readonly retryAfterSeconds: number | null;
+
+  constructor(status: number, code: string | null, retryAfterSeconds: number | null) {
+    super(`HTTP error, status = ${status}`);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiOptions {
+  method?: HttpMethod;
+  /** Sent as JSON, in the wire convention (snake_case): build it from the contract's input types. */
+  body?: unknown;
+}
+
+/** Asked once when a request made with a token answers 401; resolves true when a new token is stored. */
+type UnauthorizedHandler = () => Promise<boolean>;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/** Paths whose 401 is an answer about the credentials themselves, so retrying after a refresh makes no sense. */
+const sessionPaths = new Set(['auth/login', 'auth/register', 'auth/refresh', 'auth/logout']);
+
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+}
+
+function send(path: string, method: HttpMethod, body: unknown, token: string): Promise<Response> {
+  // A JSON content type with an empty body is refused by the server, so writes always carry an object.
+  const payload = method === 'GET' ? undefined : JSON.stringify(body ?? {});
+  return fetch(`${backendUrl}/api/${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${token}` },
+    body: payload,
+    credentials: 'same-origin',
+  });
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // A proxy's HTML error page, for instance; the status decides what happens next.
+    return undefined;
+  }
+}
+
+function parseRetryAfter(response: Response): number | null {
+  const value = Number(response.headers.get('Retry-After'));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const data = parseJson(await response.text());
+  if (!response.ok) {
+    const error = ApiError.safeParse(data);
+    throw new ApiRequestError(response.status, error.success ? error.data.error.code : null, parseRetryAfter(response));
+  }
+  if (data === undefined) throw new Error(`Invalid JSON in the answer to ${response.url}`);
+  return data;
+}
+
+/**
+ * The backend helper of DESIGN.md §4: calls `/api/<path>` with the stored ID token and returns the parsed JSON
+ * (null for an empty answer). Throws ApiRequestError ('HTTP error, status = …') on a non-2xx answer.
+ */
+export async function api(path: string, { method = 'GET', body }: ApiOptions = {}): Promise<unknown> {
+  const token = readStoredToken() ?? '';
+  const response = await send(path, method, body, token);
+  if (response.status === 401 && token !== '' && unauthorizedHandler && !sessionPaths.has(path)) {
+    const refreshed = await unauthorizedHandler();
+    if (refreshed) return readBody(await send(path, method, body, readStoredToken() ?? ''));
+  }
+  return readBody(response);
+}
+
+/** `api()` plus validation against a contract schema and conversion to the client's camelCase. */
+export async function apiData<S extends z.ZodType>(
+  schema: S,
+  path: string,
+  options?: ApiOptions,
+): Promise<Camelize<z.output<S>>> {
+  return camelize(schema.parse(await api(path, options)));
+}
+
+function isErrorCode(code: string | null): code is ErrorCode {
+  return errorCodes.some((known) => known === code);
+}
+
+/** The contract error code carried by `error`, or null (network failure, unknown code, not an API error). */
+export function errorCodeOf(error: unknown): ErrorCode | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  return isErrorCode(error.code) ? error.code : null;
+}

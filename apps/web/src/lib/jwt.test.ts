@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { isTokenFresh, readTokenClaims } from './jwt';
+
+function tokenWith(payload: object): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'ES256' })}.${encode(payload)}.signature`;
+}
+
+describe('readTokenClaims', () => {
+  it('reads exp (seconds) as milliseconds', () => {
+    expect(readTokenClaims(tokenWith({ exp: 1_900_000_000 }))).toEqual({ expiresAtMs: 1_900_000_000_000 });
+    expect(readTokenClaims(tokenWith({ sub: 'u1' }))).toEqual({ expiresAtMs: null });
+  });
+
+  it('treats garbage as a token without claims', () => {
+    for (const garbage of ['', 'abc', 'a.%%%.c', `x.${Buffer.from('not json').toString('base64url')}.y`]) {
+      expect(readTokenClaims(garbage)).toEqual({ expiresAtMs: null });
+    }
+  });
+});
+
+describe('isTokenFresh', () => {
+  const nowSeconds = Math.floor(Date.now() / 1000);
+
+  it('is true only while exp minus the margin lies ahead', () => {
+    expect(isTokenFresh(tokenWith({ exp: nowSeconds + 600 }))).toBe(true);
+    expect(isTokenFresh(tokenWith({ exp: nowSeconds + 30 }), 60_000)).toBe(false);
+    expect(isTokenFresh(tokenWith({ exp: nowSeconds - 1 }))).toBe(false);
+    expect(isTokenFresh(tokenWith({}))).toBe(false);
+  });
+});

@@ -1,0 +1,20 @@
+import './index.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from './app/providers';
+import { createAppRouter } from './app/router';
+import { watchTheme } from './lib/theme';
+
+watchTheme();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html must contain <div id="root">');
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={createAppRouter()} />
+    </Providers>
+  </StrictMode>,
+);
