@@ -4,9 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
-const stages = [
-  { name: 'server on PGlite', cwd: 'apps/server', cmd: ['npx', 'vitest', 'run'], env: {} },
-];
+const stages = [{ name: 'server on PGlite', cwd: 'apps/server', cmd: ['npx', 'vitest', 'run'], env: {} }];
 if (fs.existsSync('apps/web/vitest.config.ts')) {
   stages.push({ name: 'web unit tests', cwd: 'apps/web', cmd: ['npx', 'vitest', 'run'], env: {} });
 }
@@ -21,7 +19,12 @@ if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
   console.log('TEST_DATABASE_URL and TEST_REDIS_URL are not both set: skipping the PostgreSQL + Redis pass.');
 }
 stages.push({ name: 'build', cwd: '.', cmd: ['npm', 'run', 'build'], env: {} });
-stages.push({ name: 'browser tests (Playwright, Chromium)', cwd: 'apps/web', cmd: ['npx', 'playwright', 'test'], env: {} });
+stages.push({
+  name: 'browser tests (Playwright, Chromium)',
+  cwd: 'apps/web',
+  cmd: ['npx', 'playwright', 'test'],
+  env: {},
+});
 
 const failed = [];
 for (const stage of stages) {
