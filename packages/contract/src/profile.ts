@@ -19,7 +19,8 @@ export type Profile = z.infer<typeof Profile>;
 /** Merge update: only the fields sent change. */
 export const ProfilePatch = z.strictObject({
   name: z.string().trim().min(nameLimits.minLength).max(nameLimits.maxLength).optional(),
-  avatar_url: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(2048)]).optional(),
+  // https only: the CSP allows no other remote images, and http would be mixed content on https instances.
+  avatar_url: z.union([z.literal(''), z.url({ protocol: /^https$/ }).max(2048)]).optional(),
   color: z.string().regex(colorPattern, 'Expected a colour like #1a2b3c').optional(),
   last_project_id: z.union([z.literal(''), z.uuid()]).optional(),
 });
