@@ -43,7 +43,7 @@ export interface BuildAppOptions {
 async function createDeps(app: FastifyInstance, config: Config, options: BuildAppOptions): Promise<AppDeps> {
   const { db } = options.database;
   const rateLimits = config.redisUrl
-    ? createRedisRateLimitStore(config.redisUrl, config.redisKeyPrefix)
+    ? await createRedisRateLimitStore(config.redisUrl, config.redisKeyPrefix)
     : createMemoryRateLimitStore();
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

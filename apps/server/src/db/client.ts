@@ -1,12 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 
 /** A database handle or a transaction: services accept either, so callers can compose them in one unit of work. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -32,9 +26,17 @@ export type DatabaseOptions =
     }
   | { kind: 'pglite'; dataDir: string | undefined; migrationsDir: string; loadDataDir?: Blob };
 
-/** Opens PostgreSQL (a pool) or embedded PGlite (a folder, or in memory when dataDir is undefined). */
+/**
+ * Opens PostgreSQL (a pool) or embedded PGlite (a folder, or in memory when dataDir is undefined).
+ * Each driver is imported only when chosen, which keeps the other one out of start-up time.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // Without a listener an idle connection's error would crash the process.
     pool.on('error', options.onIdleError ?? ((err) => console.warn(`idle database connection failed: ${err.message}`)));
@@ -46,6 +48,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { casing: 'snake_case' });

@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
 import { closeRedis } from './redis-close';
 
 /**
@@ -33,7 +32,9 @@ export function createMemoryPubSub(): PubSub {
   };
 }
 
+/** ioredis is imported only when REDIS_URL is set. */
 export async function createRedisPubSub(url: string, keyPrefix: string): Promise<PubSub> {
+  const { Redis } = await import('ioredis');
   // A subscribed Redis connection can do nothing else, so publishing needs its own.
   const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
   const subscriber = new Redis(url);

@@ -9,14 +9,14 @@ import {
 } from './rate-limit';
 
 const target = testTarget();
-const stores: [string, () => RateLimitStore][] = [['memory', () => createMemoryRateLimitStore()]];
+const stores: [string, () => Promise<RateLimitStore>][] = [['memory', async () => createMemoryRateLimitStore()]];
 if (target.kind === 'postgres') {
   stores.push(['redis', () => createRedisRateLimitStore(target.redisUrl, `deckhand-test:${crypto.randomUUID()}:`)]);
 }
 
 describe.each(stores)('%s rate-limit store', (_name, create) => {
   it('counts within a window, reports the wait, and resets', async () => {
-    const store = create();
+    const store = await create();
     try {
       const limit = { name: 'unit', max: 3, windowMs: 60_000 };
       const checks = [{ limit, key: 'k' }];
@@ -33,7 +33,7 @@ describe.each(stores)('%s rate-limit store', (_name, create) => {
   });
 
   it('starts a new window once the old one ends', async () => {
-    const store = create();
+    const store = await create();
     try {
       const limit = { name: 'short', max: 1, windowMs: 50 };
       await recordHits(store, [{ limit, key: 'k' }]);
@@ -50,8 +50,8 @@ const redisUrls = target.kind === 'postgres' ? [target.redisUrl] : [];
 describe.each(redisUrls)('Redis at %s', (redisUrl) => {
   it('shares counts between two instances', async () => {
     const prefix = `deckhand-test:${crypto.randomUUID()}:`;
-    const a = createRedisRateLimitStore(redisUrl, prefix);
-    const b = createRedisRateLimitStore(redisUrl, prefix);
+    const a = await createRedisRateLimitStore(redisUrl, prefix);
+    const b = await createRedisRateLimitStore(redisUrl, prefix);
     try {
       const checks = [{ limit: { name: 'shared', max: 2, windowMs: 60_000 }, key: 'k' }];
       await recordHits(a, checks);

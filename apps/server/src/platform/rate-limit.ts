@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { closeRedis } from './redis-close';
 
 export interface WindowCount {
@@ -49,9 +48,11 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
   };
 }
 
-export function createRedisRateLimitStore(url: string, keyPrefix: string): RateLimitStore {
+/** ioredis is imported only when REDIS_URL is set. */
+export async function createRedisRateLimitStore(url: string, keyPrefix: string): Promise<RateLimitStore> {
   const prefix = `${keyPrefix}rl:`;
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
   return {
     async get(key) {
       const [count, ttl] = await redis

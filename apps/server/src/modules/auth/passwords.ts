@@ -1,8 +1,7 @@
 import os from 'node:os';
 import { passwordLimits } from '@deckhand/contract/auth';
 import { hash, verify } from '@node-rs/argon2';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /**
  * OWASP's argon2id parameters: 19 MiB, 2 iterations, parallelism 1. The library's default algorithm
@@ -45,22 +44,31 @@ export async function verifyAgainstDecoy(password: string): Promise<void> {
   await verifyPassword(await decoyHash, password);
 }
 
-let strength: ZxcvbnFactory | undefined;
+let strength: Promise<ZxcvbnFactory> | undefined;
+
+/** The dictionaries are large; they load on the first password check rather than at start. */
+async function loadStrengthChecker(): Promise<ZxcvbnFactory> {
+  const [{ ZxcvbnFactory }, { adjacencyGraphs, dictionary }] = await Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+  ]);
+  return new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+}
 
 /**
  * NIST 800-63B: length bounds and no common or easily guessed passwords (zxcvbn's common-password
  * dictionary and pattern matching, with the person's own email and name as known words).
  * @returns a reason to show, or undefined when the password is acceptable
  */
-export function weakPasswordReason(password: string, knownWords: string[]): string | undefined {
+export async function weakPasswordReason(password: string, knownWords: string[]): Promise<string | undefined> {
   if (password.length < passwordLimits.minLength) {
     return `Password must be at least ${passwordLimits.minLength} characters`;
   }
   if (password.length > passwordLimits.maxLength) {
     return `Password must be at most ${passwordLimits.maxLength} characters`;
   }
-  strength ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
-  const result = strength.check(password, knownWords);
+  strength ??= loadStrengthChecker();
+  const result = (await strength).check(password, knownWords);
   if (result.score < 2) return 'Password is too common or easy to guess';
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { OidcProvider } from '@deckhand/contract/auth';
-import * as client from 'openid-client';
+import type { Configuration } from 'openid-client';
 import type { OidcClientConfig } from '../../../config';
 import { AppError } from '../../../platform/errors';
 
@@ -17,20 +17,27 @@ export interface OidcFlowSecrets {
   codeVerifier: string;
 }
 
+/** Imported on first use: most instances never configure an issuer, and start faster without it. */
+function openidClient() {
+  return import('openid-client');
+}
+
 /**
  * One configured issuer. Discovery happens on first use and is cached, so Deckhand starts even
  * while the issuer is unreachable; a failed discovery is retried on the next sign-in.
  */
 export function createOidcClient(provider: OidcProvider, settings: OidcClientConfig, publicUrl: string) {
   const redirectUri = `${publicUrl}/api/auth/oidc/${provider}/callback`;
-  let discovered: Promise<client.Configuration> | undefined;
+  let discovered: Promise<Configuration> | undefined;
 
-  function configuration(): Promise<client.Configuration> {
-    discovered ??= client
-      .discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, {
-        // Plain http is only for a local issuer (tests, development); real issuers are https.
-        execute: settings.issuer.startsWith('http:') ? [client.allowInsecureRequests] : [],
-      })
+  function configuration(): Promise<Configuration> {
+    discovered ??= openidClient()
+      .then((client) =>
+        client.discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, {
+          // Plain http is only for a local issuer (tests, development); real issuers are https.
+          execute: settings.issuer.startsWith('http:') ? [client.allowInsecureRequests] : [],
+        }),
+      )
       .catch((err: unknown) => {
         discovered = undefined;
         throw new AppError('auth/oidc-failed', 'The sign-in provider cannot be reached', { cause: err });
@@ -40,7 +47,7 @@ export function createOidcClient(provider: OidcProvider, settings: OidcClientCon
 
   /** Where to send the browser, with PKCE (S256), state and nonce. */
   async function authorizationUrl(): Promise<{ url: URL; secrets: OidcFlowSecrets }> {
-    const config = await configuration();
+    const [client, config] = await Promise.all([openidClient(), configuration()]);
     const secrets = {
       state: client.randomState(),
       nonce: client.randomNonce(),
@@ -62,7 +69,7 @@ export function createOidcClient(provider: OidcProvider, settings: OidcClientCon
    * @throws auth/oidc-failed
    */
   async function completeSignIn(callbackUrl: URL, secrets: OidcFlowSecrets): Promise<FederatedIdentity> {
-    const config = await configuration();
+    const [client, config] = await Promise.all([openidClient(), configuration()]);
     try {
       const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
         expectedState: secrets.state,

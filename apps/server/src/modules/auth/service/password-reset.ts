@@ -47,7 +47,7 @@ export async function confirmPasswordReset(deps: AppDeps, token: string, passwor
   const userId = await peekOneTimeToken(deps.db, token, 'password-reset');
   if (!userId) throw invalid();
   const profile = await getProfile(deps.db, userId);
-  const weakness = weakPasswordReason(password, [profile.email, profile.email.split('@')[0] ?? '', profile.name]);
+  const weakness = await weakPasswordReason(password, [profile.email, profile.email.split('@')[0] ?? '', profile.name]);
   if (weakness) throw new AppError('auth/weak-password', weakness);
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {

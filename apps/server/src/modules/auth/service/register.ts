@@ -21,7 +21,7 @@ function isUniqueViolation(err: unknown): boolean {
  */
 export async function registerAccount(deps: AppDeps, input: RegisterInput, address: string): Promise<StartedSession> {
   const email = requireValidEmail(input.email);
-  const weakness = weakPasswordReason(input.password, [email, email.split('@')[0] ?? '', input.name]);
+  const weakness = await weakPasswordReason(input.password, [email, email.split('@')[0] ?? '', input.name]);
   if (weakness) throw new AppError('auth/weak-password', weakness);
   const limit = [{ limit: registrationLimit, key: address }];
   const waitSeconds = await secondsUntilAllowed(deps.rateLimits, limit);
