@@ -1,4 +1,5 @@
 import type { OidcPopupResult } from '@deckhand/contract/auth';
+import { escapeHtml } from '../../../platform/html';
 
 /**
  * The page the popup ends on. The result travels as inert JSON, read by a same-origin script
@@ -18,7 +19,7 @@ export function popupPage(result: OidcPopupResult): string {
 <script src="/api/auth/oidc/popup.js" defer></script>
 </head>
 <body style="font-family:system-ui,sans-serif;padding:2rem">
-<main><p id="deckhand-oidc-message">${message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p></main>
+<main><p id="deckhand-oidc-message">${escapeHtml(message)}</p></main>
 </body>
 </html>`;
 }
