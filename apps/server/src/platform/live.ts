@@ -25,6 +25,33 @@ const channel = 'live';
 const Envelope = z.object({ user_ids: z.array(z.string()), event: LiveEvent });
 const TokenQuery = z.object({ token: z.string().max(4000).optional() });
 
+/** The part of a ws socket that sending needs; small enough to fake in a unit test. */
+export interface SendableSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  terminate(): void;
+}
+
+/**
+ * Sends unless the socket is a slow consumer: one whose unsent data already passed the limit is
+ * disconnected, because letting its buffer grow would let one client eat the server's memory.
+ */
+export function sendBounded(
+  socket: SendableSocket,
+  payload: string,
+  maxBufferedBytes: number,
+): 'sent' | 'skipped' | 'dropped' {
+  if (socket.readyState !== socket.OPEN) return 'skipped';
+  if (socket.bufferedAmount > maxBufferedBytes) {
+    socket.terminate();
+    return 'dropped';
+  }
+  socket.send(payload);
+  return 'sent';
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -50,14 +77,9 @@ export async function registerLive(
   function deliver(userIds: readonly string[], payload: string): void {
     for (const userId of userIds) {
       for (const socket of socketsByUser.get(userId) ?? []) {
-        if (socket.readyState !== socket.OPEN) continue;
-        if (socket.bufferedAmount > maxBufferedBytes) {
-          // Growing its buffer would let one slow client eat the server's memory.
-          deps.log.warn({ userId, bufferedBytes: socket.bufferedAmount }, 'live socket too slow, disconnecting');
-          socket.terminate();
-          continue;
+        if (sendBounded(socket, payload, maxBufferedBytes) === 'dropped') {
+          deps.log.warn({ userId }, 'live socket too slow, disconnected');
         }
-        socket.send(payload);
       }
     }
   }
