@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { oidcRoutes } from './modules/auth/oidc/routes';
 import { authRoutes } from './modules/auth/routes';
+import { notificationRoutes, pushRoutes } from './modules/notifications/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -26,6 +27,7 @@ import { type LiveOptions, registerLive } from './platform/live';
 import { loggerOptions } from './platform/logger';
 import { createMailer } from './platform/mail';
 import { createMemoryPubSub, createRedisPubSub } from './platform/pubsub';
+import { createPush } from './platform/push';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerWebApp } from './platform/web-app';
@@ -61,7 +63,9 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
     await rateLimits.close();
     await pubsub.close();
   });
-  return { config, db, mailer, rateLimits, events: createUsageEvents(db, app.log), idTokens, live };
+  const push = await createPush(db, config);
+  const events = createUsageEvents(db, app.log);
+  return { config, db, mailer, rateLimits, events, idTokens, live, push, log: app.log };
 }
 
 /** One JSON body at most 1 MiB: plenty for any API call, small enough that junk cannot hurt. */
@@ -99,6 +103,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(oidcRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(projectRoutes, { prefix: '/api' });
+  await app.register(notificationRoutes, { prefix: '/api' });
+  await app.register(pushRoutes, { prefix: '/api' });
   await registerWebApp(app, options.webDistDir);
   return app;
 }

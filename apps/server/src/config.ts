@@ -26,6 +26,16 @@ const Env = z.object({
   OIDC_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   AUTH_ENUMERATION_PROTECTION: booleanFlag.default(true),
   ADMIN_EMAILS: z.string().optional(),
+  /** Web push keys; generated on first start and kept in the database when unset. */
+  VAPID_PUBLIC_KEY: z.string().min(20).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  /** Contact for push services: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
+    .optional(),
+  /** Hosts push endpoints may use although private or plain http (tests: 127.0.0.1). */
+  PUSH_ENDPOINT_HOSTS: z.string().optional(),
   /** Trust X-Forwarded-For from a reverse proxy; needed for per-address limits behind one. */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -50,9 +60,24 @@ export interface Config {
   oidcGoogle: OidcClientConfig | undefined;
   authEnumerationProtection: boolean;
   adminEmails: string[];
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
+  pushEndpointHosts: string[];
   trustProxy: boolean;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   version: string;
+}
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** The address part of `Name <address>`, or the whole value. */
+function parseAddress(mailFrom: string): string {
+  return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
 }
 
 /**
@@ -64,6 +89,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const result = Env.safeParse(blankToUndefined);
   if (!result.success) throw new Error(`Invalid configuration:\n${z.prettifyError(result.error)}`);
   const e = result.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new Error('Invalid configuration:\nVAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
   const oidcParts = [e.OIDC_GOOGLE_ISSUER, e.OIDC_GOOGLE_CLIENT_ID, e.OIDC_GOOGLE_CLIENT_SECRET];
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new Error(
@@ -85,10 +113,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { issuer: e.OIDC_GOOGLE_ISSUER, clientId: e.OIDC_GOOGLE_CLIENT_ID, clientSecret: e.OIDC_GOOGLE_CLIENT_SECRET }
         : undefined,
     authEnumerationProtection: e.AUTH_ENUMERATION_PROTECTION,
-    adminEmails: (e.ADMIN_EMAILS ?? '')
-      .split(',')
-      .map((s) => s.trim().toLowerCase())
-      .filter(Boolean),
+    adminEmails: splitList(e.ADMIN_EMAILS),
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${parseAddress(e.MAIL_FROM)}`,
+    pushEndpointHosts: splitList(e.PUSH_ENDPOINT_HOSTS),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     version,

@@ -26,6 +26,9 @@ export const errorCodes = [
   'projects/already-member',
   'projects/invitation-not-found',
   'projects/invitation-expired',
+  'notifications/not-found',
+  'push/invalid-endpoint',
+  'push/not-found',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,9 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { UsageEvents } from './events';
 import type { IdTokens, VerifiedIdToken } from './id-tokens';
 import type { Live } from './live';
 import type { Mailer } from './mail';
+import type { Push } from './push';
 import type { RateLimitStore } from './rate-limit';
 
 /** Services shared by every module, built once in app.ts and reached through `app.deps`. */
@@ -15,6 +17,8 @@ export interface AppDeps {
   rateLimits: RateLimitStore;
   idTokens: IdTokens;
   live: Live;
+  push: Push;
+  log: FastifyBaseLogger;
 }
 
 /** The signed-in person making a request. */

@@ -27,6 +27,9 @@ const statusOf = {
   'projects/already-member': 409,
   'projects/invitation-not-found': 404,
   'projects/invitation-expired': 410,
+  'notifications/not-found': 404,
+  'push/invalid-endpoint': 400,
+  'push/not-found': 404,
   internal: 500,
 } satisfies Record<ErrorCode, number>;
 

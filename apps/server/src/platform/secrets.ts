@@ -6,11 +6,11 @@ import { instanceSecrets } from '../db/schema/instance-secrets';
  * Returns the instance-wide secret `name`, creating it on first use. When several instances start
  * at once, the first insert wins and every instance reads that same value.
  */
-export async function getOrCreateSecret<T extends Record<string, unknown>>(
+export async function getOrCreateSecret<T>(
   db: Db,
   name: string,
   create: () => Promise<T>,
-  parse: (value: Record<string, unknown>) => T,
+  parse: (value: unknown) => T,
 ): Promise<T> {
   const [existing] = await db.select().from(instanceSecrets).where(eq(instanceSecrets.name, name));
   if (existing) return parse(existing.value);

@@ -6,6 +6,6 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
  */
 export const instanceSecrets = pgTable('instance_secrets', {
   name: text().primaryKey(),
-  value: jsonb().$type<Record<string, unknown>>().notNull(),
+  value: jsonb().$type<unknown>().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

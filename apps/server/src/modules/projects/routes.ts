@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth-guard';
+import { notifyMembership } from './notify';
 import { listMemberIds } from './service/access';
 import {
   acceptInvitation,
@@ -122,6 +123,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         userId,
         properties: { project_id: projectId, user_id: result.member.user_id },
       });
+      await notifyMembership(deps, {
+        kind: 'added',
+        projectId,
+        actorId: userId,
+        userId: result.member.user_id,
+        role: result.member.role,
+      });
       return reply.code(201).send(result.member);
     },
   );
@@ -134,8 +142,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { projectId, userId } = req.params;
-      const member = await updateMemberRole(db, actorOf(req).userId, projectId, userId, req.body.role);
+      const actorId = actorOf(req).userId;
+      const member = await updateMemberRole(db, actorId, projectId, userId, req.body.role);
       await publishToMembers(projectId, { type: 'member_updated', project_id: projectId, user_id: userId });
+      await notifyMembership(deps, { kind: 'role-changed', projectId, actorId, userId, role: member.role });
       return member;
     },
   );
@@ -145,9 +155,11 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.authenticate, schema: { tags, params: MemberParams, response: { 204: z.null() } } },
     async (req, reply) => {
       const { projectId, userId } = req.params;
-      await removeMember(db, actorOf(req).userId, projectId, userId);
+      const actorId = actorOf(req).userId;
+      await removeMember(db, actorId, projectId, userId);
       // The removed person hears it too, so their open pages leave the project at once.
       await publishToMembers(projectId, { type: 'member_removed', project_id: projectId, user_id: userId }, [userId]);
+      if (actorId !== userId) await notifyMembership(deps, { kind: 'removed', projectId, actorId, userId });
       return reply.code(204).send(null);
     },
   );
@@ -212,6 +224,14 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
           userId,
           properties: { project_id: accepted.projectId, user_id: userId },
         });
+        if (accepted.inviterId) {
+          await notifyMembership(deps, {
+            kind: 'invitation-accepted',
+            projectId: accepted.projectId,
+            actorId: userId,
+            inviterId: accepted.inviterId,
+          });
+        }
       }
       return { project_id: accepted.projectId };
     },

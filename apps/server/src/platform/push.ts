@@ -1,0 +1,66 @@
+import type { PushPayload } from '@deckhand/contract/notifications';
+import webpush from 'web-push';
+import { z } from 'zod';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { pushEndpointRefusal } from './push-endpoint';
+import { getOrCreateSecret } from './secrets';
+
+export interface StoredSubscription {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+export type DeliveryResult = 'delivered' | 'gone' | 'refused' | 'failed';
+
+export interface Push {
+  /** urlsafe base64, as browsers want for `applicationServerKey`. */
+  publicKey: string;
+  /**
+   * Encrypts (aes128gcm) and signs (VAPID) the payload and posts it to the push service.
+   * 'gone' means the service answered 404/410: the subscription should be deleted.
+   */
+  deliver(subscription: StoredSubscription, payload: PushPayload): Promise<DeliveryResult>;
+}
+
+const VapidKeys = z.object({ publicKey: z.string(), privateKey: z.string() });
+const sendTimeoutMs = 10_000;
+/** How long a push service keeps an undelivered message for an offline browser. */
+const timeToLiveSeconds = 24 * 60 * 60;
+
+/** VAPID keys come from VAPID_* when set, else are generated once and kept in the database. */
+export async function createPush(db: Db, config: Config): Promise<Push> {
+  const keys =
+    config.vapid ??
+    (await getOrCreateSecret(
+      db,
+      'vapid-keys',
+      async () => webpush.generateVAPIDKeys(),
+      (v) => VapidKeys.parse(v),
+    ));
+  const vapidDetails = { subject: config.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey };
+
+  return {
+    publicKey: keys.publicKey,
+    async deliver(subscription, payload) {
+      if (await pushEndpointRefusal(subscription.endpoint, config.pushEndpointHosts)) return 'refused';
+      // web-push only speaks https itself; it builds the request and fetch sends it (http for listed hosts).
+      const request = webpush.generateRequestDetails(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        JSON.stringify(payload),
+        { vapidDetails, TTL: timeToLiveSeconds, contentEncoding: 'aes128gcm' },
+      );
+      const response = await fetch(request.endpoint, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body ?? undefined,
+        redirect: 'error',
+        signal: AbortSignal.timeout(sendTimeoutMs),
+      });
+      await response.body?.cancel();
+      if (response.status === 404 || response.status === 410) return 'gone';
+      return response.ok ? 'delivered' : 'failed';
+    },
+  };
+}
