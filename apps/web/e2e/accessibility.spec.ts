@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  addMemberViaApi,
+  createProjectViaApi,
+  invitationLinkViaApi,
+  registerAccount,
+  signIn,
+} from './support/projects';
 
 const pages = [
   { path: '/', heading: /on your own server/ },
@@ -10,6 +17,14 @@ const pages = [
   { path: '/no/such/page', heading: 'WTF?' },
 ] as const;
 
+async function expectNoSevereViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.map((node) => node.target) }));
+  expect(severe).toEqual([]);
+}
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {
     test.use({ colorScheme });
@@ -18,12 +33,41 @@ for (const colorScheme of ['light', 'dark'] as const) {
       test(`${path} has no serious or critical axe violations`, async ({ page }) => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-        const results = await new AxeBuilder({ page }).analyze();
-        const severe = results.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.map((node) => node.target) }));
-        expect(severe).toEqual([]);
+        await expectNoSevereViolations(page);
       });
     }
+
+    test('the dashboard, a project, its settings and an invitation have no serious or critical axe violations', async ({
+      page,
+      request,
+    }) => {
+      const owner = await registerAccount(request, 'a11y-owner', 'Ally Owner');
+      const colleague = await registerAccount(request, 'a11y-member', 'Axel Member');
+      const project = await createProjectViaApi(request, owner, 'Accessible project');
+      await addMemberViaApi(request, owner, project.id, colleague.email, 'member');
+      const { link } = await invitationLinkViaApi(request, owner, project.id);
+
+      // Anonymous first: the invitation as a visitor sees it.
+      await page.goto(link);
+      await expect(page.getByRole('heading', { level: 1, name: 'Join Accessible project' })).toBeVisible();
+      await expectNoSevereViolations(page);
+
+      await signIn(page, owner);
+      await expect(page.getByRole('link', { name: 'Accessible project' })).toBeVisible();
+      await expectNoSevereViolations(page);
+
+      await page.goto(`/${project.id}`);
+      await expect(page.getByText('No cards yet')).toBeVisible();
+      await expectNoSevereViolations(page);
+
+      await page.goto(`/${project.id}/settings`);
+      await expect(page.getByRole('row', { name: /Axel Member/ })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Pending invitations' }).getByRole('listitem')).toHaveCount(1);
+      await expectNoSevereViolations(page);
+
+      await page.goto(link);
+      await expect(page.getByRole('button', { name: 'Accept invitation' })).toBeVisible();
+      await expectNoSevereViolations(page);
+    });
   });
 }

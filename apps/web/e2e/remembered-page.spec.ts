@@ -4,7 +4,7 @@ import { createAccount, signInWithForm, strongPassword, uniqueEmail } from './su
 test('after sign-in a visitor lands on the page they asked for', async ({ page, request }) => {
   const email = uniqueEmail('remember');
   await createAccount(request, email);
-  // Projects arrive in a later issue: any project id shows not-found, which still proves where we landed.
+  // A project that is not theirs shows not-found, which still proves where we landed.
   const wanted = `/${crypto.randomUUID()}/kanban`;
 
   await page.goto(wanted);

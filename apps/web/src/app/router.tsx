@@ -28,6 +28,13 @@ export function createAppRouter() {
           lazy: async () => ({ Component: (await import('../features/terms/terms-page')).TermsPage }),
         },
         {
+          // Public: a visitor sees what they were invited to, then signs in or registers and comes back here.
+          path: 'invitations/:token',
+          lazy: async () => ({
+            Component: (await import('../features/projects/invitation-page')).InvitationPage,
+          }),
+        },
+        {
           Component: RequireAuth,
           children: [
             {
@@ -36,21 +43,34 @@ export function createAppRouter() {
                 {
                   path: 'dashboard',
                   lazy: async () => ({
-                    Component: (await import('../features/dashboard/dashboard-page')).DashboardPage,
+                    Component: (await import('../features/projects/dashboard-page')).DashboardPage,
                   }),
                 },
                 {
                   path: ':id',
                   lazy: async () => ({ Component: (await import('./project-route')).ProjectRoute }),
-                  // The project's pages get their components with the projects issue; the layout shows not-found
-                  // until a project can exist.
                   children: [
-                    { index: true },
-                    { path: 'my-work' },
-                    { path: 'settings' },
-                    { path: 'kanban' },
-                    { path: 'cards/:cardId' },
-                    { path: 'cards/:cardId/chats/:chatId' },
+                    {
+                      index: true,
+                      lazy: async () => ({ Component: (await import('../features/projects/cards-page')).CardsPage }),
+                    },
+                    {
+                      path: 'my-work',
+                      lazy: async () => ({ Component: (await import('../features/projects/my-work-page')).MyWorkPage }),
+                    },
+                    {
+                      path: 'settings',
+                      lazy: async () => ({
+                        Component: (await import('../features/projects/settings/settings-page')).SettingsPage,
+                      }),
+                    },
+                    {
+                      path: 'kanban',
+                      lazy: async () => ({ Component: (await import('../features/projects/kanban-page')).KanbanPage }),
+                    },
+                    // No card can exist before the cards issue: a card address is a page that is not there.
+                    { path: 'cards/:cardId', Component: NotFoundPage },
+                    { path: 'cards/:cardId/chats/:chatId', Component: NotFoundPage },
                   ],
                 },
               ],

@@ -2,13 +2,14 @@ import { NavLink, Outlet } from 'react-router';
 import { VerificationBanner } from '../features/auth/verification-banner';
 import { Logo } from '../ui/logo';
 import { AccountMenu } from './account-menu';
+import { LiveProvider } from './live-provider';
 
 function navLinkClassName({ isActive }: { isActive: boolean }): string {
   const state = isActive ? 'bg-primary-soft text-fg' : 'text-muted hover:bg-surface-strong hover:text-fg';
   return `rounded-md px-3 py-2 text-sm font-medium ${state}`;
 }
 
-/** The signed-in layout: header (logo, navigation, account), the verification reminder, then the page. */
+/** The signed-in layout: header (logo, navigation, account), the verification reminder, then the page (kept live). */
 export function Shell() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -30,7 +31,9 @@ export function Shell() {
         </div>
       </header>
       <VerificationBanner />
-      <Outlet />
+      <LiveProvider>
+        <Outlet />
+      </LiveProvider>
     </div>
   );
 }

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { type Camelize, camelize } from './case';
 import { readStoredToken } from './token-store';
 
-const backendUrl = import.meta.env.VITE_BACKEND_URL ?? '';
+/** Origin of the Deckhand server; empty means the one serving the app. */
+export const backendUrl = import.meta.env.VITE_BACKEND_URL ?? '';
 
 /** Thrown for every non-2xx answer. The UI switches on `code` (from the error body), never on the message. */
 export class ApiRequestError extends Error {

@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { handleProjectEvent } from '../features/projects/live';
+import { useAuth } from '../lib/auth-context';
+import { createLiveBus } from '../lib/live/live-bus';
+import { connectLiveSocket } from '../lib/live/live-socket';
+import { liveUrl } from '../lib/live/live-url';
+import { LiveContext } from '../lib/live/use-live-event';
+
+/**
+ * The live channel while someone is signed in (it sits in the signed-in shell, so its code stays out of the
+ * first load of / and /login). Each feature's handler turns events into query invalidations; components that
+ * must do more (leave a deleted project) listen with useLiveEvent.
+ */
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const { token, user } = useAuth();
+  const queryClient = useQueryClient();
+  const [bus] = useState(createLiveBus);
+  // Read at each (re)connect: a refreshed token needs no reconnect until the socket closes (4401 on expiry).
+  const current = useRef({ token, userId: user?.id ?? null });
+  useEffect(() => {
+    current.current = { token, userId: user?.id ?? null };
+  });
+  const signedIn = token !== null;
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const socket = connectLiveSocket({
+      url: () => (current.current.token ? liveUrl(current.current.token) : null),
+      // Whatever changed while the socket was down was not heard: fetch again what the page shows.
+      onConnected: () => void queryClient.invalidateQueries(),
+      onEvent: (event) => {
+        handleProjectEvent(queryClient, event, current.current.userId);
+        bus.emit(event);
+      },
+    });
+    return () => socket.close();
+  }, [signedIn, queryClient, bus]);
+
+  return <LiveContext value={bus}>{children}</LiveContext>;
+}

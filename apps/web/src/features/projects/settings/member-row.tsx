@@ -1,0 +1,103 @@
+import { type AssignableRole, assignableRoles } from '@deckhand/contract/projects';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { Avatar } from '../../../ui/avatar';
+import { Button } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { SelectField } from '../../../ui/select-field';
+import type { ProjectMember } from '../api';
+import { useRemoveMember, useUpdateMemberRole } from '../members-api';
+import { projectErrorMessage, roleLabels } from '../messages';
+
+export interface MemberRowProps {
+  projectId: string;
+  member: ProjectMember;
+  isMe: boolean;
+  /** abilities.manage_members of the signed-in person. */
+  canManage: boolean;
+}
+
+const roleOptions = assignableRoles.map((role) => ({ value: role, label: roleLabels[role] }));
+
+function isAssignableRole(value: string): value is AssignableRole {
+  return assignableRoles.some((role) => role === value);
+}
+
+/** A member; admins change their role or remove them. The owner's role changes only by a transfer. */
+export function MemberRow({ projectId, member, isMe, canManage }: MemberRowProps) {
+  const updateRole = useUpdateMemberRole(projectId);
+  const remove = useRemoveMember(projectId);
+  const [confirming, setConfirming] = useState(false);
+  const manageable = canManage && member.role !== 'owner';
+
+  async function handleRoleChange(value: string): Promise<void> {
+    if (!isAssignableRole(value)) return;
+    try {
+      await updateRole.mutateAsync({ userId: member.userId, role: value });
+      toast.success(`${member.name} is now ${roleLabels[value].toLowerCase()}.`);
+    } catch (error) {
+      toast.error(projectErrorMessage(error, `The role of ${member.name} could not be changed.`));
+    }
+  }
+
+  async function handleRemove(): Promise<void> {
+    try {
+      await remove.mutateAsync(member.userId);
+      setConfirming(false);
+      toast.success(`${member.name} was removed from the project.`);
+    } catch (error) {
+      toast.error(projectErrorMessage(error, `${member.name} could not be removed.`));
+    }
+  }
+
+  return (
+    <tr className="border-b border-border last:border-b-0">
+      <td className="px-2 py-2">
+        <span className="flex items-center gap-2">
+          <Avatar name={member.name} color={member.color} avatarUrl={member.avatarUrl} size={28} />
+          <span className="font-medium">{member.name}</span>
+          {isMe ? <span className="text-muted">(you)</span> : null}
+        </span>
+      </td>
+      <td className="px-2 py-2 break-all">{member.email}</td>
+      <td className="px-2 py-2">
+        {manageable ? (
+          <SelectField
+            label={`Role of ${member.name} (${member.email})`}
+            hideLabel
+            options={roleOptions}
+            value={updateRole.isPending ? updateRole.variables.role : member.role}
+            disabled={updateRole.isPending}
+            onChange={(event) => void handleRoleChange(event.target.value)}
+          />
+        ) : (
+          roleLabels[member.role]
+        )}
+      </td>
+      <td className="px-2 py-2 text-right">
+        {manageable && !isMe ? (
+          <Button
+            variant="ghost"
+            className="min-h-8 px-3"
+            aria-label={`Remove ${member.name} (${member.email})`}
+            onClick={() => setConfirming(true)}
+          >
+            Remove
+          </Button>
+        ) : null}
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={`Remove ${member.name}?`}
+          confirmLabel="Remove"
+          onConfirm={() => void handleRemove()}
+          pending={remove.isPending}
+        >
+          <p>
+            {member.name} ({member.email}) will no longer see this project. You can invite them again later.
+          </p>
+        </ConfirmDialog>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,24 @@
+import { ProjectPage } from '../project-page';
+import { useRouteProject } from '../use-route-project';
+import { DeleteProjectSection } from './delete-project-section';
+import { GeneralSection } from './general-section';
+import { LeaveProjectSection } from './leave-project-section';
+import { MembersSection } from './members-section';
+import { TransferOwnershipSection } from './transfer-ownership-section';
+
+/** /:id/settings: name and description, members and invitations, and leaving, handing over or deleting. */
+export function SettingsPage() {
+  const project = useRouteProject();
+  return (
+    <ProjectPage title="Settings">
+      <div className="flex max-w-3xl flex-col gap-6">
+        {/* Keyed by project: switching projects must not carry one project's draft over to the next. */}
+        <GeneralSection key={project.id} project={project} />
+        <MembersSection project={project} />
+        {project.role === 'owner' ? null : <LeaveProjectSection project={project} />}
+        {project.abilities.transfer ? <TransferOwnershipSection project={project} /> : null}
+        {project.abilities.delete ? <DeleteProjectSection key={project.id} project={project} /> : null}
+      </div>
+    </ProjectPage>
+  );
+}

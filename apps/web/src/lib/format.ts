@@ -1,0 +1,6 @@
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** A wire timestamp (ISO 8601) as a date in the reader's locale, e.g. "12 May 2026". */
+export function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
