@@ -27,6 +27,8 @@ export const ProjectAbilities = z.object({
   manage_members: z.boolean(),
   transfer: z.boolean(),
   write: z.boolean(),
+  /** Everyone but the owner may leave. */
+  leave: z.boolean(),
 });
 export type ProjectAbilities = z.infer<typeof ProjectAbilities>;
 
@@ -72,6 +74,8 @@ export const Member = z.object({
   color: z.string(),
   role: z.enum(projectRoles),
   joined_at: z.iso.datetime(),
+  /** What the caller may do to this member. */
+  abilities: z.object({ change_role: z.boolean(), remove: z.boolean() }),
 });
 export type Member = z.infer<typeof Member>;
 

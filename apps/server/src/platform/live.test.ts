@@ -68,6 +68,28 @@ describe('GET /updates', () => {
     member.close();
   });
 
+  it('tells admins, and only them, when pending invitations change', async () => {
+    const local = await createTeam(t, 'Invites');
+    const [admin, member] = await Promise.all([
+      connectLive(t.url, local.admin.token),
+      connectLive(t.url, local.member.token),
+    ]);
+    await t.request('POST', `/api/projects/${local.projectId}/members`, {
+      token: local.owner.token,
+      body: { email: `pending-${crypto.randomUUID()}@example.test`, role: 'member' },
+    });
+    expect(await admin.waitFor((m) => m.type === 'invitation_updated')).toEqual({
+      type: 'invitation_updated',
+      project_id: local.projectId,
+    });
+    // A later project event proves the member would have heard the invitation event by now.
+    await t.request('PATCH', `/api/projects/${local.projectId}`, { token: local.owner.token, body: { name: 'I2' } });
+    await member.waitFor((m) => m.type === 'project_updated');
+    expect(member.messages.filter((m) => m.type === 'invitation_updated')).toEqual([]);
+    admin.close();
+    member.close();
+  });
+
   it('drops a socket that stops answering pings', async () => {
     // A raw client that completes the handshake and then never answers a ping, like a vanished peer.
     const { port } = new URL(t.url);

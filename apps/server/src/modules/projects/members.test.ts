@@ -33,6 +33,29 @@ describe('GET /api/projects/:id/members', () => {
       color: expect.stringMatching(/^#[0-9a-f]{6}$/),
       role: 'owner',
       joined_at: expect.any(String),
+      abilities: { change_role: false, remove: false },
+    });
+  });
+
+  it('says what the caller may do to each member', async () => {
+    type WithAbilities = { members: { role: string; user_id: string; abilities: Record<string, boolean> }[] };
+    const asAdmin = await t.request<WithAbilities>('GET', `/api/projects/${team.projectId}/members`, {
+      token: team.admin.token,
+    });
+    expect(Object.fromEntries(asAdmin.body.members.map((m) => [m.role, m.abilities]))).toEqual({
+      owner: { change_role: false, remove: false },
+      admin: { change_role: true, remove: true },
+      member: { change_role: true, remove: true },
+      viewer: { change_role: true, remove: true },
+    });
+    const asViewer = await t.request<WithAbilities>('GET', `/api/projects/${team.projectId}/members`, {
+      token: team.viewer.token,
+    });
+    expect(Object.fromEntries(asViewer.body.members.map((m) => [m.role, m.abilities]))).toEqual({
+      owner: { change_role: false, remove: false },
+      admin: { change_role: false, remove: false },
+      member: { change_role: false, remove: false },
+      viewer: { change_role: false, remove: true },
     });
   });
 

@@ -27,8 +27,21 @@ export function canTransferOwnership(role: ProjectRole): boolean {
   return role === 'owner';
 }
 
+export function canLeaveProject(role: ProjectRole): boolean {
+  return role !== 'owner';
+}
+
+/** The owner's role changes only by a transfer. */
+export function canChangeMemberRole(actorRole: ProjectRole, targetRole: ProjectRole): boolean {
+  return canManageMembers(actorRole) && targetRole !== 'owner';
+}
+
 /** Anyone but the owner may leave; admins may remove anyone but the owner. */
-export function canRemoveMember(actor: { role: ProjectRole; userId: string }, target: { userId: string }): boolean {
+export function canRemoveMember(
+  actor: { role: ProjectRole; userId: string },
+  target: { role: ProjectRole; userId: string },
+): boolean {
+  if (target.role === 'owner') return false;
   return actor.userId === target.userId || canManageMembers(actor.role);
 }
 
@@ -39,5 +52,6 @@ export function abilitiesFor(role: ProjectRole): ProjectAbilities {
     manage_members: canManageMembers(role),
     transfer: canTransferOwnership(role),
     write: canWriteInProject(role),
+    leave: canLeaveProject(role),
   };
 }

@@ -25,7 +25,7 @@ describe('POST /api/projects', () => {
       name: 'Q3 roadmap',
       description: 'Plans',
       role: 'owner',
-      abilities: { edit: true, delete: true, manage_members: true, transfer: true, write: true },
+      abilities: { edit: true, delete: true, manage_members: true, transfer: true, write: true, leave: false },
       member_count: 1,
       members: [{ user_id: user.id, name: 'Creator', avatar_url: '', color: expect.stringMatching(/^#/) }],
       created_at: expect.any(String),

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth-guard';
 import { notifyMembership } from './notify';
-import { listMemberIds } from './service/access';
+import { listManagerIds, listMemberIds } from './service/access';
 import {
   acceptInvitation,
   addMemberOrInvite,
@@ -43,6 +43,10 @@ const tags = ['projects'];
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const { db, live, events } = deps;
+
+  async function publishInvitationChange(projectId: string) {
+    live.publish(await listManagerIds(db, projectId), { type: 'invitation_updated', project_id: projectId });
+  }
 
   async function publishToMembers(projectId: string, event: Parameters<typeof live.publish>[1], also: string[] = []) {
     live.publish([...new Set([...(await listMemberIds(db, projectId)), ...also])], event);
@@ -111,7 +115,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = actorOf(req);
       const { projectId } = req.params;
       const result = await addMemberOrInvite(deps, userId, projectId, req.body);
-      if (result.kind === 'invitation') return reply.code(202).send(result.invitation);
+      if (result.kind === 'invitation') {
+        await publishInvitationChange(projectId);
+        return reply.code(202).send(result.invitation);
+      }
       await touchProject(db, projectId);
       await publishToMembers(projectId, {
         type: 'member_added',
@@ -186,6 +193,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.authenticate, schema: { tags, params: InvitationParams, response: { 204: z.null() } } },
     async (req, reply) => {
       await revokeInvitation(db, actorOf(req).userId, req.params.projectId, req.params.invitationId);
+      await publishInvitationChange(req.params.projectId);
       return reply.code(204).send(null);
     },
   );
@@ -193,7 +201,16 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects/:projectId/invitations/:invitationId/resend',
     { onRequest: app.authenticate, schema: { tags, params: InvitationParams, response: { 200: Invitation } } },
-    (req) => resendInvitation(deps, actorOf(req).userId, req.params.projectId, req.params.invitationId),
+    async (req) => {
+      const invitation = await resendInvitation(
+        deps,
+        actorOf(req).userId,
+        req.params.projectId,
+        req.params.invitationId,
+      );
+      await publishInvitationChange(req.params.projectId);
+      return invitation;
+    },
   );
 
   // Public, so that an anonymous visitor sees what they were invited to before signing in.
@@ -212,6 +229,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { userId } = actorOf(req);
       const accepted = await acceptInvitation(db, userId, req.params.token);
+      await publishInvitationChange(accepted.projectId);
       if (accepted.joined) {
         await touchProject(db, accepted.projectId);
         await publishToMembers(accepted.projectId, {

@@ -29,6 +29,9 @@ export function handleProjectEvent(queryClient: QueryClient, event: LiveEvent, m
       });
       return;
     }
+    case 'invitation_updated':
+      void queryClient.invalidateQueries({ queryKey: projectKeys.members(event.project_id) });
+      return;
     default:
       return;
   }

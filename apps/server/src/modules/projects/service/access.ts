@@ -1,5 +1,5 @@
 import type { ProjectRole } from '@deckhand/contract/projects';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { projectMembers } from '../../../db/schema/projects';
 import { AppError } from '../../../platform/errors';
@@ -32,5 +32,14 @@ export async function listMemberIds(db: Db, projectId: string): Promise<string[]
     .select({ userId: projectMembers.userId })
     .from(projectMembers)
     .where(eq(projectMembers.projectId, projectId));
+  return rows.map((r) => r.userId);
+}
+
+/** Admins and the owner: who sees pending invitations, and so who hears when they change. */
+export async function listManagerIds(db: Db, projectId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: projectMembers.userId })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), inArray(projectMembers.role, ['admin', 'owner'])));
   return rows.map((r) => r.userId);
 }

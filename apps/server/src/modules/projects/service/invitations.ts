@@ -86,9 +86,8 @@ export async function addMemberOrInvite(
   input: AddMemberInput,
 ): Promise<AddResult> {
   const { db } = deps;
-  if (!canManageMembers(await requireMembership(db, projectId, actorId))) {
-    throw forbidden('Only admins can add members');
-  }
+  const actorRole = await requireMembership(db, projectId, actorId);
+  if (!canManageMembers(actorRole)) throw forbidden('Only admins can add members');
   const email = requireValidEmail(input.email);
   const user = await findUserByEmail(db, email);
   if (user) {
@@ -98,7 +97,7 @@ export async function addMemberOrInvite(
       .onConflictDoNothing()
       .returning();
     if (inserted.length === 0) throw new AppError('projects/already-member', 'This person is already a member');
-    const member = await getMember(db, projectId, user.id);
+    const member = await getMember(db, { userId: actorId, role: actorRole }, projectId, user.id);
     if (!member) throw new Error('member vanished after insert');
     return { kind: 'member', member };
   }

@@ -1,9 +1,16 @@
-import type { Member } from '@deckhand/contract/projects';
+import type { Member, ProjectRole } from '@deckhand/contract/projects';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { profiles } from '../../../db/schema/profiles';
 import { projectMembers } from '../../../db/schema/projects';
 import { users } from '../../../db/schema/users';
+import { canChangeMemberRole, canRemoveMember } from '../policy';
+
+/** Who is looking: member abilities are answered from their point of view. */
+export interface Viewer {
+  userId: string;
+  role: ProjectRole;
+}
 
 export const memberColumns = {
   userId: projectMembers.userId,
@@ -16,16 +23,19 @@ export const memberColumns = {
   color: profiles.color,
 };
 
-export function toMember(row: {
-  projectId: string;
-  userId: string;
-  role: Member['role'];
-  joinedAt: Date;
-  email: string;
-  name: string;
-  avatarUrl: string;
-  color: string;
-}): Member {
+export function toMember(
+  viewer: Viewer,
+  row: {
+    projectId: string;
+    userId: string;
+    role: Member['role'];
+    joinedAt: Date;
+    email: string;
+    name: string;
+    avatarUrl: string;
+    color: string;
+  },
+): Member {
   return {
     id: `${row.projectId}:${row.userId}`,
     user_id: row.userId,
@@ -35,15 +45,24 @@ export function toMember(row: {
     color: row.color,
     role: row.role,
     joined_at: row.joinedAt.toISOString(),
+    abilities: {
+      change_role: canChangeMemberRole(viewer.role, row.role),
+      remove: canRemoveMember(viewer, { role: row.role, userId: row.userId }),
+    },
   };
 }
 
-export async function getMember(db: Db, projectId: string, userId: string): Promise<Member | undefined> {
+export async function getMember(
+  db: Db,
+  viewer: Viewer,
+  projectId: string,
+  userId: string,
+): Promise<Member | undefined> {
   const [row] = await db
     .select(memberColumns)
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))
     .innerJoin(profiles, eq(profiles.userId, projectMembers.userId))
     .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
-  return row ? toMember(row) : undefined;
+  return row ? toMember(viewer, row) : undefined;
 }

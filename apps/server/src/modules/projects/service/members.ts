@@ -21,7 +21,7 @@ export async function listMembers(db: Db, actorId: string, projectId: string): P
     .where(eq(projectMembers.projectId, projectId))
     .orderBy(asc(projectMembers.joinedAt), asc(projectMembers.userId));
   const invitations = canManageMembers(role) ? await listPendingInvitations(db, projectId) : [];
-  return { members: rows.map(toMember), invitations };
+  return { members: rows.map((row) => toMember({ userId: actorId, role }, row)), invitations };
 }
 
 function ownerRequired(message: string): AppError {
@@ -44,7 +44,7 @@ export async function updateMemberRole(
     .update(projectMembers)
     .set({ role })
     .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, targetId)));
-  const member = await getMember(db, projectId, targetId);
+  const member = await getMember(db, { userId: actorId, role: actorRole }, projectId, targetId);
   if (!member) throw new AppError('projects/not-found', 'No such member');
   return member;
 }
@@ -53,10 +53,10 @@ export async function updateMemberRole(
 export async function removeMember(db: Db, actorId: string, projectId: string, targetId: string): Promise<void> {
   const actorRole = await requireMembership(db, projectId, actorId);
   const targetRole = await requireMembership(db, projectId, targetId);
-  if (!canRemoveMember({ role: actorRole, userId: actorId }, { userId: targetId })) {
+  if (targetRole === 'owner') throw ownerRequired('The owner cannot leave; transfer ownership first');
+  if (!canRemoveMember({ role: actorRole, userId: actorId }, { role: targetRole, userId: targetId })) {
     throw forbidden('Only admins can remove other members');
   }
-  if (targetRole === 'owner') throw ownerRequired('The owner cannot leave; transfer ownership first');
   await db
     .delete(projectMembers)
     .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, targetId)));

@@ -13,8 +13,6 @@ export interface MemberRowProps {
   projectId: string;
   member: ProjectMember;
   isMe: boolean;
-  /** abilities.manage_members of the signed-in person. */
-  canManage: boolean;
 }
 
 const roleOptions = assignableRoles.map((role) => ({ value: role, label: roleLabels[role] }));
@@ -23,12 +21,11 @@ function isAssignableRole(value: string): value is AssignableRole {
   return assignableRoles.some((role) => role === value);
 }
 
-/** A member; admins change their role or remove them. The owner's role changes only by a transfer. */
-export function MemberRow({ projectId, member, isMe, canManage }: MemberRowProps) {
+/** A member, with the role select and Remove button the server's `abilities` allow the caller. */
+export function MemberRow({ projectId, member, isMe }: MemberRowProps) {
   const updateRole = useUpdateMemberRole(projectId);
   const remove = useRemoveMember(projectId);
   const [confirming, setConfirming] = useState(false);
-  const manageable = canManage && member.role !== 'owner';
 
   async function handleRoleChange(value: string): Promise<void> {
     if (!isAssignableRole(value)) return;
@@ -61,7 +58,7 @@ export function MemberRow({ projectId, member, isMe, canManage }: MemberRowProps
       </td>
       <td className="px-2 py-2 break-all">{member.email}</td>
       <td className="px-2 py-2">
-        {manageable ? (
+        {member.abilities.changeRole ? (
           <SelectField
             label={`Role of ${member.name} (${member.email})`}
             hideLabel
@@ -75,7 +72,8 @@ export function MemberRow({ projectId, member, isMe, canManage }: MemberRowProps
         )}
       </td>
       <td className="px-2 py-2 text-right">
-        {manageable && !isMe ? (
+        {/* Leaving yourself has its own section. */}
+        {member.abilities.remove && !isMe ? (
           <Button
             variant="ghost"
             className="min-h-8 px-3"

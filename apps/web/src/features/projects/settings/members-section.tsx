@@ -53,7 +53,6 @@ export function MembersSection({ project }: MembersSectionProps) {
                     projectId={project.id}
                     member={member}
                     isMe={member.userId === user?.id}
-                    canManage={canManage}
                   />
                 ))}
               </tbody>

@@ -15,7 +15,7 @@ export function SettingsPage() {
         {/* Keyed by project: switching projects must not carry one project's draft over to the next. */}
         <GeneralSection key={project.id} project={project} />
         <MembersSection project={project} />
-        {project.role === 'owner' ? null : <LeaveProjectSection project={project} />}
+        {project.abilities.leave ? <LeaveProjectSection project={project} /> : null}
         {project.abilities.transfer ? <TransferOwnershipSection project={project} /> : null}
         {project.abilities.delete ? <DeleteProjectSection key={project.id} project={project} /> : null}
       </div>
