@@ -1,8 +1,13 @@
-// `npm run bench [-- --no-build] [-- --load-seconds=10]`: performance figures of the built product, printed
-// next to their targets so they can be quoted in an issue note. It builds first (unless --no-build), then
-// measures: 1 argon2id hashing, 2 first-load JS of / and /login, 3 startup, idle RSS and shutdown,
-// 4 sign-in throughput and latency on PGlite, and on PostgreSQL too when BENCH_DATABASE_URL or
-// TEST_DATABASE_URL is set. A missed target never fails the run; a measurement that cannot run does.
+// `npm run bench [-- --no-build] [-- --load-seconds=10] [-- --only=live-fanout,project-lists] [-- --profile]`:
+// performance figures of the built product, printed next to their targets (and the load average) so they
+// can be quoted in an issue note. It builds first (unless --no-build; only the server when first-load-js
+// is not selected), then measures: argon2 (1 argon2id hashing), first-load-js (2 first-load JS of / and
+// /login), startup (3 startup, idle RSS and shutdown), sign-in (4 sign-in throughput and latency),
+// live-fanout (5 one change delivered to 1,000 members' sockets, on one instance and on two), idle-sockets
+// (6 memory of 5,000 idle sockets) and project-lists (7 project and member lists under 50 clients).
+// PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is created and dropped),
+// two-instance fan-out also BENCH_REDIS_URL or TEST_REDIS_URL. --profile prints where the servers spend CPU
+// in 5 and 7 (it slows them down). A missed target never fails the run; a measurement that cannot run does.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +16,11 @@ import { parseArgs } from 'node:util';
 import { measureArgon2 } from './bench/argon2-hash.mjs';
 import { onCleanup, runCleanups } from './bench/cleanup.mjs';
 import { measureFirstLoadJs } from './bench/first-load-js.mjs';
-import { createBenchDatabase } from './bench/postgres-db.mjs';
+import { measureIdleSockets } from './bench/idle-sockets.mjs';
+import { measureLiveFanout } from './bench/live-fanout.mjs';
+import { printLoad } from './bench/load-average.mjs';
+import { withBenchDatabase } from './bench/postgres-db.mjs';
+import { measureProjectLists } from './bench/project-lists.mjs';
 import { createReport } from './bench/report.mjs';
 import { killAllServers, repoRoot, serverMainPath } from './bench/server-process.mjs';
 import { measureSignIn } from './bench/sign-in-load.mjs';
@@ -26,11 +35,25 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+const sectionNames = ['argon2', 'first-load-js', 'startup', 'sign-in', 'live-fanout', 'idle-sockets', 'project-lists'];
 const { values: args } = parseArgs({
-  options: { 'no-build': { type: 'boolean', default: false }, 'load-seconds': { type: 'string', default: '10' } },
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    'load-seconds': { type: 'string', default: '10' },
+    only: { type: 'string' },
+    profile: { type: 'boolean', default: false },
+  },
 });
 const loadSeconds = Number(args['load-seconds']);
 if (!Number.isInteger(loadSeconds) || loadSeconds < 1) throw new Error('--load-seconds must be a whole number ≥ 1');
+const selected = new Set(args.only ? args.only.split(',').map((name) => name.trim()) : sectionNames);
+const unknownNames = [...selected].filter((name) => !sectionNames.includes(name));
+if (unknownNames.length > 0) {
+  console.error(`--only: no measurement named ${unknownNames.join(', ')}; choose from ${sectionNames.join(', ')}`);
+  process.exit(2);
+}
+const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL;
 
 function describeMachine() {
   const git = spawnSync('git', ['describe', '--always', '--dirty'], { cwd: repoRoot, encoding: 'utf8' });
@@ -42,16 +65,11 @@ function describeMachine() {
   printLoad('before the bench');
 }
 
-/** Other work on the machine skews every figure, so the note should say how busy it was. */
-function printLoad(when) {
-  const [oneMinute] = os.loadavg();
-  const busy = oneMinute > os.availableParallelism() / 2 ? ' (busy: figures are pessimistic)' : '';
-  console.log(`Load average (1 min) ${when}: ${oneMinute.toFixed(2)}${busy}`);
-}
-
+/** The web app is built only for first-load-js, the one measurement that reads it. */
 function buildProduct() {
-  console.log('\n▶ npm run build');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  const command = selected.has('first-load-js') ? ['run', 'build'] : ['run', 'build', '-w', '@deckhand/server'];
+  console.log(`\n▶ npm ${command.join(' ')}`);
+  const result = spawnSync('npm', command, { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error('\nThe build failed. To measure the last build, or only the server: npm run bench -- --no-build');
     process.exit(1);
@@ -63,6 +81,7 @@ const failedSections = [];
 
 async function runSection(title, work) {
   console.log(`\n▶ ${title}`);
+  printLoad('at the start');
   try {
     await work();
   } catch (err) {
@@ -72,20 +91,13 @@ async function runSection(title, work) {
   }
 }
 
-async function measurePostgres(workDir, adminUrl) {
-  const database = await createBenchDatabase(adminUrl);
-  console.log(`  created database ${database.name} on ${new URL(adminUrl).host}`);
-  try {
-    await measureSignIn(report, {
-      label: 'PostgreSQL',
-      workDir,
-      databaseUrl: database.url,
-      durationSeconds: loadSeconds,
-    });
-  } finally {
-    await database.drop();
-    console.log(`  dropped database ${database.name}`);
+/** Runs `title` when PostgreSQL is configured, on a fresh database; otherwise says what was skipped. */
+async function runPostgresSection(title, work) {
+  if (!adminUrl) {
+    console.log(`\nBENCH_DATABASE_URL and TEST_DATABASE_URL are unset: skipping ${title}.`);
+    return;
   }
+  await runSection(title, () => withBenchDatabase(adminUrl, (database) => work(database.url)));
 }
 
 describeMachine();
@@ -98,15 +110,45 @@ const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhand-bench-'));
 onCleanup(() => fs.promises.rm(workDir, { recursive: true, force: true }));
 
 try {
-  await runSection('1. Password hashing (@node-rs/argon2, in this process)', () => measureArgon2(report));
-  await runSection('2. First-load JavaScript', () => measureFirstLoadJs(report));
-  await runSection('3. Startup, idle memory and shutdown (PGlite)', () => measureStartup(report, workDir));
-  await runSection('4. Sign-in load (PGlite)', () =>
-    measureSignIn(report, { label: 'PGlite', workDir, durationSeconds: loadSeconds }),
-  );
-  const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (adminUrl) await runSection('4b. Sign-in load (PostgreSQL)', () => measurePostgres(workDir, adminUrl));
-  else console.log('\nBENCH_DATABASE_URL and TEST_DATABASE_URL are unset: skipping the PostgreSQL sign-in load.');
+  if (selected.has('argon2')) {
+    await runSection('1. Password hashing (@node-rs/argon2, in this process)', () => measureArgon2(report));
+  }
+  if (selected.has('first-load-js')) await runSection('2. First-load JavaScript', () => measureFirstLoadJs(report));
+  if (selected.has('startup')) {
+    await runSection('3. Startup, idle memory and shutdown (PGlite)', () => measureStartup(report, workDir));
+  }
+  if (selected.has('sign-in')) {
+    const durationSeconds = loadSeconds;
+    await runSection('4. Sign-in load (PGlite)', () =>
+      measureSignIn(report, { label: 'PGlite', workDir, durationSeconds }),
+    );
+    await runPostgresSection('4b. Sign-in load (PostgreSQL)', (databaseUrl) =>
+      measureSignIn(report, { label: 'PostgreSQL', workDir, databaseUrl, durationSeconds }),
+    );
+  }
+  if (selected.has('live-fanout')) {
+    const profile = args.profile;
+    const title = '5. Live fan-out to 1,000 sockets (1 instance; 2 instances with PostgreSQL + Redis)';
+    if (adminUrl) {
+      await runPostgresSection(title, (databaseUrl) =>
+        measureLiveFanout(report, { workDir, databaseUrl, redisUrl, profile }),
+      );
+    } else {
+      await runSection(`${title}, PGlite only`, () => measureLiveFanout(report, { workDir, profile }));
+    }
+  }
+  if (selected.has('idle-sockets')) {
+    await runSection('6. Idle sockets: memory of 5,000 (PGlite)', () => measureIdleSockets(report, { workDir }));
+  }
+  if (selected.has('project-lists')) {
+    const options = { workDir, durationSeconds: loadSeconds, profile: args.profile };
+    await runSection('7. Project lists under load (PGlite)', () =>
+      measureProjectLists(report, { ...options, label: 'PGlite' }),
+    );
+    await runPostgresSection('7b. Project lists under load (PostgreSQL)', (databaseUrl) =>
+      measureProjectLists(report, { ...options, label: 'PostgreSQL', databaseUrl }),
+    );
+  }
 } finally {
   await runCleanups();
 }

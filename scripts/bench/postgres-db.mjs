@@ -33,3 +33,15 @@ export async function createBenchDatabase(adminUrl) {
     },
   };
 }
+
+/** Runs `work(database)` on a new bench database and drops it afterwards, saying both in the log. */
+export async function withBenchDatabase(adminUrl, work) {
+  const database = await createBenchDatabase(adminUrl);
+  console.log(`  created database ${database.name} on ${new URL(adminUrl).host}`);
+  try {
+    return await work(database);
+  } finally {
+    await database.drop();
+    console.log(`  dropped database ${database.name}`);
+  }
+}

@@ -1,5 +1,7 @@
 // Collects figures as they are measured and prints them twice: one line each as they come, and a
-// Markdown table at the end that can be pasted into an issue note as it is.
+// Markdown table at the end that can be pasted into an issue note as it is. Each figure carries the load
+// average at the time it was taken, since the machine it runs on is shared.
+import { loadNow } from './load-average.mjs';
 
 /** Milliseconds with one decimal below 100 ms, where the decimal still means something. */
 export function formatMs(ms) {
@@ -28,13 +30,14 @@ export function createReport() {
   const rows = [];
   return {
     add(row) {
-      rows.push(row);
+      const load = loadNow();
+      rows.push({ ...row, load });
       const targetText = row.target ? `   (target ${row.target}: ${describeMet(row.met)})` : '';
-      console.log(`  ${row.name}: ${row.figure}${targetText}`);
+      console.log(`  ${row.name}: ${row.figure}${targetText}   [load ${load}]`);
     },
     printSummary() {
-      const header = ['Measurement', 'Figure', 'Target', 'Met'];
-      const cells = rows.map((r) => [r.name, r.figure, r.target ?? '—', r.target ? describeMet(r.met) : '—']);
+      const header = ['Measurement', 'Figure', 'Target', 'Met', 'Load (1 min)'];
+      const cells = rows.map((r) => [r.name, r.figure, r.target ?? '—', r.target ? describeMet(r.met) : '—', r.load]);
       const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
       const line = (c) => `| ${c.map((text, i) => text.padEnd(widths[i])).join(' | ')} |`;
       console.log(line(header));

@@ -123,3 +123,27 @@ export async function stopServer(server, { timeoutMs = 10_000 } = {}) {
   const killedExit = await server.exited;
   return { ...killedExit, shutdownMs: killedExit.at - sentAt, killed: true };
 }
+
+/**
+ * startServer + waitForHealthy on a free port, with its data dir and log named after `name` in workDir.
+ * @throws when it never gets healthy (after stopping it)
+ */
+export async function startHealthyServer(workDir, name, env = {}) {
+  const port = await findFreePort();
+  const dataDir = path.join(workDir, `${name}-data`);
+  const server = startServer({ dataDir, port, logPath: path.join(workDir, `${name}-server.log`), env });
+  try {
+    await waitForHealthy(server);
+  } catch (err) {
+    await stopServer(server);
+    throw err;
+  }
+  return server;
+}
+
+/** stopServer, with a note when the exit was not clean: a crash under load is worth knowing about. */
+export async function stopServerNoting(server, name) {
+  const stop = await stopServer(server);
+  if (stop.code !== 0) console.log(`  note: ${name} exited with code ${stop.code} (signal ${stop.signal})`);
+  return stop;
+}
