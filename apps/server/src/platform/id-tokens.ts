@@ -51,6 +51,24 @@ export async function createIdTokens(db: Db, issuer: string): Promise<IdTokens> 
   const { d: _private, ...publicJwk } = stored.privateJwk;
   const publicKey = await importKey(publicJwk);
 
+  // Verified tokens are remembered until they expire: a signature check costs more than the rest of a
+  // small request, and a token's validity cannot change before its expiry.
+  const verified = new Map<string, VerifiedIdToken>();
+  const maxRemembered = 10_000;
+
+  function remember(token: string, claims: VerifiedIdToken): void {
+    if (verified.size >= maxRemembered) {
+      const nowSeconds = Date.now() / 1000;
+      for (const [key, value] of verified) if (value.expiresAt <= nowSeconds) verified.delete(key);
+      // Still full of live tokens: drop the oldest entries (Map keeps insertion order).
+      for (const key of verified.keys()) {
+        if (verified.size < maxRemembered) break;
+        verified.delete(key);
+      }
+    }
+    verified.set(token, claims);
+  }
+
   return {
     sign: ({ userId }) =>
       new SignJWT({})
@@ -62,9 +80,18 @@ export async function createIdTokens(db: Db, issuer: string): Promise<IdTokens> 
         .setExpirationTime(`${idTokenLifetimeSeconds}s`)
         .sign(privateKey),
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > Date.now() / 1000) return known;
+        verified.delete(token);
+        return undefined;
+      }
       try {
         const { payload } = await jwtVerify(token, publicKey, { algorithms: [algorithm], issuer, audience });
-        return payload.sub && payload.exp ? { userId: payload.sub, expiresAt: payload.exp } : undefined;
+        if (!payload.sub || !payload.exp) return undefined;
+        const claims = { userId: payload.sub, expiresAt: payload.exp };
+        remember(token, claims);
+        return claims;
       } catch {
         // Every verification failure means the same thing to the caller: not signed in.
         return undefined;

@@ -64,6 +64,24 @@ describe('ID tokens', () => {
   });
 });
 
+describe('remembered ID tokens', () => {
+  it('stop working when they expire, even after they were accepted', async () => {
+    const user = await t.signUp();
+    const [row] = await t.database.db.select().from(instanceSecrets);
+    const key = await importJWK(z.object({ privateJwk: z.looseObject({}) }).parse(row?.value).privateJwk, 'ES256');
+    const shortLived = await new SignJWT({ ...payloadOf(user.token), exp: Math.floor(Date.now() / 1000) + 2 })
+      .setProtectedHeader({ alg: 'ES256' })
+      .sign(key);
+    expect((await t.request('GET', '/api/profile', { token: shortLived })).status).toBe(200);
+    await expect
+      .poll(async () => (await t.request('GET', '/api/profile', { token: shortLived })).status, {
+        timeout: 5000,
+        interval: 250,
+      })
+      .toBe(401);
+  });
+});
+
 describe('POST /api/auth/refresh', () => {
   it('rotates: answers a new ID token and a new cookie, and the old cookie stops working', async () => {
     const user = await t.signUp();

@@ -1,5 +1,5 @@
 import { type MemberAvatar, type Project, type ProjectRole, projectLimits } from '@deckhand/contract/projects';
-import { inArray, lte, sql } from 'drizzle-orm';
+import { eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { profiles } from '../../../db/schema/profiles';
 import { projectMembers, type projects } from '../../../db/schema/projects';
@@ -7,10 +7,22 @@ import { abilitiesFor } from '../policy';
 
 type ProjectRow = typeof projects.$inferSelect;
 
-/** The first few members of each project and the member counts, in one query for any number of projects. */
-async function avatarsFor(db: Db, projectIds: string[]) {
+/**
+ * The first few members of each project and the member counts, in one query for any number of projects.
+ * `memberOf` selects "every project of this person" by a subquery rather than a long list of ids.
+ */
+async function avatarsFor(db: Db, projectIds: string[], memberOf: string | undefined) {
   const result = new Map<string, { members: MemberAvatar[]; count: number }>();
   if (projectIds.length === 0) return result;
+  const scope = memberOf
+    ? inArray(
+        projectMembers.projectId,
+        db
+          .select({ projectId: projectMembers.projectId })
+          .from(projectMembers)
+          .where(eq(projectMembers.userId, memberOf)),
+      )
+    : inArray(projectMembers.projectId, projectIds);
   const ranked = db
     .select({
       projectId: projectMembers.projectId,
@@ -26,7 +38,7 @@ async function avatarsFor(db: Db, projectIds: string[]) {
     })
     .from(projectMembers)
     .innerJoin(profiles, sql`${profiles.userId} = ${projectMembers.userId}`)
-    .where(inArray(projectMembers.projectId, projectIds))
+    .where(scope)
     .as('ranked');
   const rows = await db.select().from(ranked).where(lte(ranked.position, projectLimits.avatarsInList));
   for (const row of rows) {
@@ -38,10 +50,15 @@ async function avatarsFor(db: Db, projectIds: string[]) {
 }
 
 /** Projects as the caller sees them: their role, what it allows, and a few members' avatars. */
-export async function toProjectDtos(db: Db, rows: { project: ProjectRow; role: ProjectRole }[]): Promise<Project[]> {
+export async function toProjectDtos(
+  db: Db,
+  rows: { project: ProjectRow; role: ProjectRole }[],
+  memberOf?: string,
+): Promise<Project[]> {
   const avatars = await avatarsFor(
     db,
     rows.map((r) => r.project.id),
+    memberOf,
   );
   return rows.map(({ project, role }) => ({
     id: project.id,

@@ -28,7 +28,7 @@ export async function listProjects(db: Db, userId: string): Promise<Project[]> {
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(eq(projectMembers.userId, userId))
     .orderBy(desc(projects.lastActivityAt), desc(projects.id));
-  return toProjectDtos(db, rows);
+  return toProjectDtos(db, rows, userId);
 }
 
 /** @throws projects/not-found */
