@@ -1,8 +1,10 @@
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
+  type FastifyPluginAsyncZod,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
@@ -11,16 +13,22 @@ import {
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { adminRoutes } from './modules/admin/routes';
 import { oidcRoutes } from './modules/auth/oidc/routes';
 import { authRoutes } from './modules/auth/routes';
+import { insightRoutes } from './modules/insights/routes';
 import { notificationRoutes, pushRoutes } from './modules/notifications/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { projectRoutes } from './modules/projects/routes';
+import { ingestRoutes } from './modules/reports/ingest-routes';
+import { reportRoutes } from './modules/reports/routes';
+import { createLocalErrorReporter } from './modules/reports/server-errors';
 import { systemRoutes } from './modules/system/routes';
 import type { AppDeps } from './platform/app-deps';
 import { registerAuthGuard } from './platform/auth-guard';
 import { registerErrorHandlers } from './platform/errors';
 import { createUsageEvents } from './platform/events';
+import { createLocalFileStore } from './platform/file-store';
 import { registerGracefulClose } from './platform/graceful-close';
 import { createIdTokens } from './platform/id-tokens';
 import { type LiveOptions, registerLive } from './platform/live';
@@ -30,6 +38,7 @@ import { createMemoryPubSub, createRedisPubSub } from './platform/pubsub';
 import { createPush } from './platform/push';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { createSentryReporter } from './platform/server-errors';
 import { registerWebApp } from './platform/web-app';
 
 export interface BuildAppOptions {
@@ -58,15 +67,35 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
     : createMemoryPubSub();
   const idTokens = await createIdTokens(db, config.publicUrl);
   const live = await registerLive(app, { pubsub, idTokens, log: app.log }, options.live);
+  const instance = { release: config.version, publicUrl: config.publicUrl };
+  const serverErrors = config.sentryDsn
+    ? await createSentryReporter({ dsn: config.sentryDsn, ...instance }, app.log)
+    : createLocalErrorReporter(db, instance, app.log);
   app.addHook('onClose', async () => {
     mailer.close();
     await rateLimits.close();
     await pubsub.close();
+    await serverErrors.close();
   });
   const push = await createPush(db, config);
-  const events = createUsageEvents(db, app.log);
-  return { config, db, mailer, rateLimits, events, idTokens, live, push, log: app.log };
+  const events = createUsageEvents(db, app.log, config.analyticsEnabled);
+  const files = createLocalFileStore(path.join(config.dataDir, 'files'));
+  return { config, db, mailer, rateLimits, events, idTokens, live, push, files, serverErrors, log: app.log };
 }
+
+/** Every module's routes under /api, in registration order. */
+const apiModules: FastifyPluginAsyncZod[] = [
+  systemRoutes,
+  authRoutes,
+  oidcRoutes,
+  profileRoutes,
+  projectRoutes,
+  notificationRoutes,
+  pushRoutes,
+  adminRoutes,
+  reportRoutes,
+  insightRoutes,
+];
 
 /** One JSON body at most 1 MiB: plenty for any API call, small enough that junk cannot hurt. */
 const bodyLimitBytes = 1024 * 1024;
@@ -83,8 +112,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  registerErrorHandlers(app);
-  registerSecurityHeaders(app);
+  // The first request comes after listen, by which time `app.deps` exists.
+  registerErrorHandlers(app, (err, context) => void app.deps.serverErrors.report(err, context));
+  // An external SENTRY_DSN is posted to by the browser SDK, so its origin joins connect-src.
+  registerSecurityHeaders(app, config.sentryDsn ? [new URL(config.sentryDsn).origin] : []);
   registerGracefulClose(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
@@ -98,13 +129,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.decorate('deps', await createDeps(app, config, options));
   registerAuthGuard(app, app.deps.idTokens);
 
-  await app.register(systemRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api' });
-  await app.register(oidcRoutes, { prefix: '/api' });
-  await app.register(profileRoutes, { prefix: '/api' });
-  await app.register(projectRoutes, { prefix: '/api' });
-  await app.register(notificationRoutes, { prefix: '/api' });
-  await app.register(pushRoutes, { prefix: '/api' });
+  for (const routes of apiModules) await app.register(routes, { prefix: '/api' });
+  // Sentry SDKs post to `<DSN path>/api/<project>/envelope/`; the self-hosted DSN's path is /ingest.
+  await app.register(ingestRoutes);
   await registerWebApp(app, options.webDistDir);
   return app;
 }

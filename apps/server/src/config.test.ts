@@ -15,6 +15,10 @@ describe('loadConfig', () => {
       oidcGoogle: undefined,
       authEnumerationProtection: true,
       adminEmails: [],
+      sentryDsn: undefined,
+      feedbackRequireName: false,
+      feedbackRequireEmail: false,
+      analyticsEnabled: true,
     });
     expect(config.dataDir).toMatch(/\/data$/);
   });
@@ -34,4 +38,26 @@ describe('loadConfig', () => {
     expect(config.adminEmails).toEqual(['a@x.test', 'b@y.test']);
     expect(config.publicUrl).toBe('https://deck.example.test');
   });
+
+  it('reads the reporting and analytics settings', () => {
+    const config = loadConfig({
+      SENTRY_DSN: 'https://key@glitchtip.example.test/3',
+      FEEDBACK_REQUIRE_NAME: 'yes',
+      FEEDBACK_REQUIRE_EMAIL: 'true',
+      ANALYTICS: 'off',
+    });
+    expect(config).toMatchObject({
+      sentryDsn: 'https://key@glitchtip.example.test/3',
+      feedbackRequireName: true,
+      feedbackRequireEmail: true,
+      analyticsEnabled: false,
+    });
+  });
+
+  it.each(['not a url', 'https://glitchtip.example.test/3', 'https://key@glitchtip.example.test/', 'ftp://k@h/1'])(
+    'refuses SENTRY_DSN=%s',
+    (dsn) => {
+      expect(() => loadConfig({ SENTRY_DSN: dsn })).toThrow(/SENTRY_DSN/);
+    },
+  );
 });

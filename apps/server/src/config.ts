@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** A DSN names a public key (the URL's user) and a project id (the last path segment). */
+function isSentryDsn(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.username !== '' && /\/[^/]+$/.test(url.pathname);
+}
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
   .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
@@ -36,6 +43,19 @@ const Env = z.object({
     .optional(),
   /** Hosts push endpoints may use although private or plain http (tests: 127.0.0.1). */
   PUSH_ENDPOINT_HOSTS: z.string().optional(),
+  /**
+   * Where the browser SDK (and the server's own errors) report to: any Sentry or GlitchTip DSN.
+   * Unset → this instance's own intake at PUBLIC_URL/ingest, shown to instance admins.
+   */
+  SENTRY_DSN: z
+    .url({ protocol: /^https?$/ })
+    .refine((v) => isSentryDsn(v), 'must look like https://<public key>@<host>/<project id>')
+    .optional(),
+  /** Whether the feedback dialog requires a name / an email (prefilled from the profile either way). */
+  FEEDBACK_REQUIRE_NAME: booleanFlag.default(false),
+  FEEDBACK_REQUIRE_EMAIL: booleanFlag.default(false),
+  /** Usage events of spec §7 (insights); off → nothing is recorded. */
+  ANALYTICS: booleanFlag.default(true),
   /** Trust X-Forwarded-For from a reverse proxy; needed for per-address limits behind one. */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -63,6 +83,10 @@ export interface Config {
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
   pushEndpointHosts: string[];
+  sentryDsn: string | undefined;
+  feedbackRequireName: boolean;
+  feedbackRequireEmail: boolean;
+  analyticsEnabled: boolean;
   trustProxy: boolean;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   version: string;
@@ -120,6 +144,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${parseAddress(e.MAIL_FROM)}`,
     pushEndpointHosts: splitList(e.PUSH_ENDPOINT_HOSTS),
+    sentryDsn: e.SENTRY_DSN,
+    feedbackRequireName: e.FEEDBACK_REQUIRE_NAME,
+    feedbackRequireEmail: e.FEEDBACK_REQUIRE_EMAIL,
+    analyticsEnabled: e.ANALYTICS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     version,

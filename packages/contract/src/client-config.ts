@@ -4,5 +4,10 @@ import { z } from 'zod';
 export const ClientConfig = z.object({
   version: z.string(),
   oidc_google_enabled: z.boolean(),
+  /** Where the Sentry SDK sends errors, replays and feedback: SENTRY_DSN, else this instance's own intake. */
+  sentry_dsn: z.string(),
+  /** Whether the feedback dialog asks for a name and an email (FEEDBACK_REQUIRE_NAME, FEEDBACK_REQUIRE_EMAIL). */
+  feedback_require_name: z.boolean(),
+  feedback_require_email: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;

@@ -29,6 +29,14 @@ export const errorCodes = [
   'notifications/not-found',
   'push/invalid-endpoint',
   'push/not-found',
+  'admin/not-found',
+  'reports/not-found',
+  'reports/invalid-envelope',
+  'reports/missing-key',
+  'reports/invalid-key',
+  'reports/unknown-project',
+  'reports/unsupported-encoding',
+  'insights/invalid-range',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

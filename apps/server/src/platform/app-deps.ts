@@ -2,11 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { UsageEvents } from './events';
+import type { FileStore } from './file-store';
 import type { IdTokens, VerifiedIdToken } from './id-tokens';
 import type { Live } from './live';
 import type { Mailer } from './mail';
 import type { Push } from './push';
 import type { RateLimitStore } from './rate-limit';
+import type { ServerErrorReporter } from './server-errors';
 
 /** Services shared by every module, built once in app.ts and reached through `app.deps`. */
 export interface AppDeps {
@@ -18,6 +20,9 @@ export interface AppDeps {
   idTokens: IdTokens;
   live: Live;
   push: Push;
+  files: FileStore;
+  /** The server's own 500s: into the error reports, or to SENTRY_DSN. */
+  serverErrors: ServerErrorReporter;
   log: FastifyBaseLogger;
 }
 

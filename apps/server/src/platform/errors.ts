@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@deckhand/contract/errors';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ServerErrorContext } from './server-errors';
 
 const statusOf = {
   'request/invalid': 400,
@@ -30,6 +31,14 @@ const statusOf = {
   'notifications/not-found': 404,
   'push/invalid-endpoint': 400,
   'push/not-found': 404,
+  'admin/not-found': 404,
+  'reports/not-found': 404,
+  'reports/invalid-envelope': 400,
+  'reports/missing-key': 401,
+  'reports/invalid-key': 403,
+  'reports/unknown-project': 404,
+  'reports/unsupported-encoding': 415,
+  'insights/invalid-range': 400,
   internal: 500,
 } satisfies Record<ErrorCode, number>;
 
@@ -78,8 +87,18 @@ const clientFastifyErrors: Record<string, ErrorCode> = {
   FST_ERR_CTP_EMPTY_TYPE: 'request/invalid',
 };
 
-/** One place decides what clients see: known codes pass through, input errors are 4xx, anything else is a logged 500. */
-export function registerErrorHandlers(app: FastifyInstance): void {
+/** Called for every 500 (a bug) besides the log; must not throw. */
+export type UnexpectedErrorSink = (err: Error, context: ServerErrorContext) => void;
+
+function contextOf(req: FastifyRequest): ServerErrorContext {
+  return { method: req.method, path: req.url.split('?')[0] ?? req.url, userId: req.actor?.userId ?? null };
+}
+
+/**
+ * One place decides what clients see: known codes pass through, input errors are 4xx, anything else
+ * is a 500, logged and handed to `onUnexpected` (the error reports, or Sentry).
+ */
+export function registerErrorHandlers(app: FastifyInstance, onUnexpected: UnexpectedErrorSink = () => {}): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.retryAfterSeconds));
@@ -90,6 +109,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
+      onUnexpected(err, contextOf(req));
       return sendError(reply, 'internal', 'Internal error');
     }
     const mapped = err.code ? clientFastifyErrors[err.code] : undefined;
@@ -102,6 +122,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       return reply.code(err.statusCode).send({ error: { code: 'request/invalid', message: err.message } });
     }
     req.log.error({ err }, 'unhandled error');
+    onUnexpected(err, contextOf(req));
     return sendError(reply, 'internal', 'Internal error');
   });
 }

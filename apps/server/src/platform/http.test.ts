@@ -83,7 +83,13 @@ describe('API basics', () => {
 
   it('tells the web app its runtime configuration', async () => {
     const res = await t.request('GET', '/api/client-config');
-    expect(res.body).toEqual({ version: expect.any(String), oidc_google_enabled: false });
+    expect(res.body).toEqual({
+      version: expect.any(String),
+      oidc_google_enabled: false,
+      sentry_dsn: expect.stringMatching(/^http:\/\/[0-9a-f]{32}@127\.0\.0\.1:\d+\/ingest\/1$/),
+      feedback_require_name: false,
+      feedback_require_email: false,
+    });
   });
 });
 
@@ -112,6 +118,21 @@ describe('web app serving', () => {
   it('puts security headers on API answers too', async () => {
     const res = await t.request('GET', '/api/health');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('an external SENTRY_DSN', () => {
+  it('is allowed by the page’s connect-src', async () => {
+    const withDsn = await createTestApp(
+      { SENTRY_DSN: 'https://abc123@glitchtip.example.test/7' },
+      { webDistDir: webDir },
+    );
+    try {
+      const csp = (await withDsn.request('GET', '/dashboard')).headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("connect-src 'self' ws: wss: https://glitchtip.example.test;");
+    } finally {
+      await withDsn.close();
+    }
   });
 });
 

@@ -4,28 +4,34 @@ import type { FastifyInstance } from 'fastify';
  * The app loads only its own scripts. Styles allow inline because react-toastify and Radix set
  * style attributes; images allow https for avatar URLs people paste into their profile.
  */
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+function contentSecurityPolicy(extraConnectSources: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    ["connect-src 'self' ws: wss:", ...extraConnectSources].join(' '),
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
-/** Adds security headers to every answer; the API docs UI keeps the CSP its plugin sets. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/**
+ * Adds security headers to every answer; the API docs UI keeps the CSP its plugin sets.
+ * `extraConnectSources` are origins the page may call besides its own (an external SENTRY_DSN).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, extraConnectSources: readonly string[] = []): void {
+  const policy = contentSecurityPolicy(extraConnectSources);
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
-    if (!req.url.startsWith('/api/docs')) reply.header('Content-Security-Policy', contentSecurityPolicy);
+    if (!req.url.startsWith('/api/docs')) reply.header('Content-Security-Policy', policy);
     return payload;
   });
 }

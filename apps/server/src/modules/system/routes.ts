@@ -5,12 +5,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { recordHits, secondsUntilAllowed } from '../../platform/rate-limit';
+import { reportingDsn } from '../reports/intake/key';
 
 const tags = ['system'];
 const clientEventLimit = { name: 'client-events-ip', max: 120, windowMs: 60_000 };
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  const sentryDsn = await reportingDsn(deps.db, deps.config);
 
   // The process listens only after migrations have run, so answering at all means healthy.
   app.get('/health', { schema: { tags, response: { 200: Health } } }, async () => ({ status: 'ok' as const }));
@@ -18,6 +20,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/client-config', { schema: { tags, response: { 200: ClientConfig } } }, async () => ({
     version: deps.config.version,
     oidc_google_enabled: deps.config.oidcGoogle !== undefined,
+    sentry_dsn: sentryDsn,
+    feedback_require_name: deps.config.feedbackRequireName,
+    feedback_require_email: deps.config.feedbackRequireEmail,
   }));
 
   app.post('/events', { schema: { tags, body: ClientEventInput, response: { 202: z.null() } } }, async (req, reply) => {
