@@ -101,7 +101,8 @@ describe('web app serving', () => {
       expect(res.text).toContain('<title>Deckhand</title>');
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self';");
+      expect(res.headers.get('content-security-policy')).toContain("worker-src 'self' blob:");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     }

@@ -12,7 +12,8 @@ function contentSecurityPolicy(extraConnectSources: readonly string[]): string {
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     ["connect-src 'self' ws: wss:", ...extraConnectSources].join(' '),
-    "worker-src 'self'",
+    // blob: lets the error reporter compress session replays in a worker it creates from a blob.
+    "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
