@@ -39,7 +39,13 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: chromiumPath,
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            // Grants the feedback dialog's screenshot (getDisplayMedia of the current tab) without a prompt.
+            '--auto-accept-this-tab-capture',
+          ],
         },
       },
     },

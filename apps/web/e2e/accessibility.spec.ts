@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { notificationItem, notifyThroughProjects, openNotifications } from './support/notifications';
 import {
   addMemberViaApi,
   createProjectViaApi,
@@ -67,6 +68,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       await page.goto(link);
       await expect(page.getByRole('button', { name: 'Accept invitation' })).toBeVisible();
+      await expectNoSevereViolations(page);
+    });
+
+    test('the open notifications panel has no serious or critical axe violations', async ({ page, request }) => {
+      const owner = await registerAccount(request, 'a11y-notifier', 'Nadia Notifier');
+      const person = await registerAccount(request, 'a11y-notified', 'Noel Notified');
+      await notifyThroughProjects(request, owner, person, ['Accessible dock', 'Accessible quay']);
+
+      await signIn(page, person);
+      const panel = await openNotifications(page);
+      // One read and one unread, so both looks are checked.
+      await notificationItem(panel, 'Added to Accessible dock').getByRole('button', { name: 'Mark as read' }).click();
+      await expect(panel).toContainText('1 unread');
       await expectNoSevereViolations(page);
     });
   });

@@ -87,6 +87,8 @@ export default async function globalSetup(): Promise<void> {
       // API calls that set accounts up carry a made-up X-Forwarded-For (support/accounts.ts), so they do not use up
       // the per-address registration limit of the browser, which sends no such header.
       TRUST_PROXY: 'true',
+      // The instance admin is one known address (e2e/support/admin.ts), not whichever test registers first.
+      ADMIN_EMAILS: 'admin@example.test',
       OIDC_GOOGLE_ISSUER: issuer.issuer,
       OIDC_GOOGLE_CLIENT_ID: issuer.clientId,
       OIDC_GOOGLE_CLIENT_SECRET: issuer.clientSecret,

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { handleNotificationEvent } from '../features/notifications/live';
 import { handleProjectEvent } from '../features/projects/live';
 import { useAuth } from '../lib/auth-context';
 import { createLiveBus } from '../lib/live/live-bus';
@@ -31,6 +32,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       onConnected: () => void queryClient.invalidateQueries(),
       onEvent: (event) => {
         handleProjectEvent(queryClient, event, current.current.userId);
+        handleNotificationEvent(queryClient, event);
         bus.emit(event);
       },
     });

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ApiRequestError } from '../lib/api';
+import { ErrorReporting } from '../lib/errors/error-reporting';
 import { Toaster } from '../ui/toaster';
 import { AuthProvider } from './auth-provider';
 
@@ -24,6 +25,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
+        <ErrorReporting />
         {children}
         <Toaster />
       </AuthProvider>

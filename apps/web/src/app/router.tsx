@@ -2,12 +2,14 @@ import { createBrowserRouter } from 'react-router';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { FullPageLoader } from '../ui/full-page-loader';
 import { RequireAuth } from './require-auth';
+import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 /** Spec §2's routes. Every page is its own chunk, so the first load carries only the shell of the app. */
 export function createAppRouter() {
   return createBrowserRouter([
     {
+      Component: RootLayout,
       HydrateFallback: FullPageLoader,
       ErrorBoundary: RouteError,
       children: [
@@ -45,6 +47,23 @@ export function createAppRouter() {
                   lazy: async () => ({
                     Component: (await import('../features/projects/dashboard-page')).DashboardPage,
                   }),
+                },
+                {
+                  path: 'admin',
+                  lazy: async () => ({ Component: (await import('../features/admin/admin-route')).AdminRoute }),
+                  children: [
+                    { index: true, Component: NotFoundPage },
+                    {
+                      path: 'reports',
+                      lazy: async () => ({ Component: (await import('../features/reports/reports-page')).ReportsPage }),
+                    },
+                    {
+                      path: 'insights',
+                      lazy: async () => ({
+                        Component: (await import('../features/insights/insights-page')).InsightsPage,
+                      }),
+                    },
+                  ],
                 },
                 {
                   path: ':id',

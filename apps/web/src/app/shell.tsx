@@ -1,16 +1,23 @@
 import { NavLink, Outlet } from 'react-router';
 import { VerificationBanner } from '../features/auth/verification-banner';
+import { NotificationsCenter } from '../features/notifications/notifications-center';
+import { PushPrompt } from '../features/notifications/push-prompt';
 import { Logo } from '../ui/logo';
 import { AccountMenu } from './account-menu';
 import { LiveProvider } from './live-provider';
+import { useServiceWorkerRegistration } from './service-worker';
 
 function navLinkClassName({ isActive }: { isActive: boolean }): string {
   const state = isActive ? 'bg-primary-soft text-fg' : 'text-muted hover:bg-surface-strong hover:text-fg';
   return `rounded-md px-3 py-2 text-sm font-medium ${state}`;
 }
 
-/** The signed-in layout: header (logo, navigation, account), the verification reminder, then the page (kept live). */
+/**
+ * The signed-in layout: header (logo, navigation, notifications, account), the verification reminder and the push
+ * prompt, then the page (kept live). Signing in is also when the service worker is registered.
+ */
 export function Shell() {
+  useServiceWorkerRegistration();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-border bg-surface">
@@ -24,13 +31,14 @@ export function Shell() {
               Projects
             </NavLink>
           </nav>
-          {/* The Notifications button (DESIGN.md §6) joins the account menu here with the notifications issue. */}
           <div className="ml-auto flex items-center gap-2">
+            <NotificationsCenter />
             <AccountMenu />
           </div>
         </div>
       </header>
       <VerificationBanner />
+      <PushPrompt />
       <LiveProvider>
         <Outlet />
       </LiveProvider>

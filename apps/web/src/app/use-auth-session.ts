@@ -146,6 +146,12 @@ export function useAuthSession(): AuthContextValue {
   }, [begin]);
 
   const signOut = useCallback(async () => {
+    // First, while the token is valid: this browser must stop receiving the pushes of whoever signs out here.
+    if (tokenRef.current !== null) {
+      await import('../features/notifications/push')
+        .then(({ forgetPushSubscription }) => forgetPushSubscription())
+        .catch((error: unknown) => console.warn('Push: this browser could not be unregistered', error));
+    }
     await logout().catch((error: unknown) => console.warn('Server-side sign-out failed', error));
     endLocally(true);
   }, [endLocally]);

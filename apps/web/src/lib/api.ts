@@ -93,6 +93,17 @@ export async function api(path: string, { method = 'GET', body }: ApiOptions = {
   return readBody(response);
 }
 
+/** For the few answers that are plain text rather than JSON (the VAPID key, spec §7). Throws like `api()`. */
+export async function apiText(path: string): Promise<string> {
+  const response = await send(path, 'GET', undefined, readStoredToken() ?? '');
+  const text = await response.text();
+  if (!response.ok) {
+    const error = ApiError.safeParse(parseJson(text));
+    throw new ApiRequestError(response.status, error.success ? error.data.error.code : null, parseRetryAfter(response));
+  }
+  return text;
+}
+
 /** `api()` plus validation against a contract schema and conversion to the client's camelCase. */
 export async function apiData<S extends z.ZodType>(
   schema: S,

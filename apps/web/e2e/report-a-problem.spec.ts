@@ -1,0 +1,109 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { adminAccount } from './support/admin';
+import { type ApiAccount, registerAccount, signIn } from './support/projects';
+
+async function adminApiText(request: APIRequestContext, admin: ApiAccount, path: string): Promise<string> {
+  const response = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${admin.token}` } });
+  return response.text();
+}
+
+/** Drags a rectangle over the screenshot editor's drawing layer, from one fraction of its box to another. */
+async function drawRectangle(page: Page, layer: Locator, from: [number, number], to: [number, number]) {
+  const box = await layer.boundingBox();
+  if (!box) throw new Error('The screenshot editor is not visible');
+  await page.mouse.move(box.x + box.width * from[0], box.y + box.height * from[1]);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * ((from[0] + to[0]) / 2), box.y + box.height * ((from[1] + to[1]) / 2));
+  await page.mouse.move(box.x + box.width * to[0], box.y + box.height * to[1]);
+  await page.mouse.up();
+}
+
+test('a problem is reported with an annotated screenshot and the admin sees it in the reports', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const reporter = await registerAccount(request, 'reporter', 'Rita Reporter');
+  await signIn(page, reporter);
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Report a problem' }).click();
+  const form = page.locator('#sentry-feedback');
+  const message = `The board froze ${crypto.randomUUID().slice(0, 8)}`;
+  await expect(form.getByRole('heading', { name: 'Report a problem' })).toBeVisible();
+  // Name and email are asked for only when the instance requires them (off by default).
+  await expect(form.getByLabel('Email')).toHaveCount(0);
+  await form.getByLabel('Description').fill(message);
+
+  await form.getByRole('button', { name: 'Add a screenshot' }).click();
+  const layer = form.locator('.editor__canvas-container > div');
+  await expect(layer).toBeVisible();
+  const remove = form.getByRole('button', { name: 'Remove', exact: true });
+  await drawRectangle(page, layer, [0.1, 0.1], [0.4, 0.3]);
+  await expect(remove).toHaveCount(1);
+  await remove.click();
+  await expect(remove).toHaveCount(0);
+  await drawRectangle(page, layer, [0.5, 0.5], [0.8, 0.7]);
+  await expect(remove).toHaveCount(1);
+
+  const sent = page.waitForResponse((response) => response.url().includes('/ingest/') && response.ok());
+  await form.getByRole('button', { name: 'Send report' }).click();
+  await sent;
+  await expect(form.getByText('Thank you for your report!')).toBeVisible();
+
+  const admin = await adminAccount(request);
+  await expect.poll(() => adminApiText(request, admin, 'admin/reports/feedback')).toContain(message);
+  const adminPage = await browser.newPage();
+  await signIn(adminPage, admin);
+  await adminPage.goto('/admin/reports');
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  const feedback = adminPage.getByRole('article').filter({ hasText: message });
+  await expect(feedback).toBeVisible();
+  await expect(feedback.getByText(reporter.userId)).toBeVisible();
+  const screenshot = feedback.getByRole('img', { name: /Screenshot sent with the feedback/ });
+  await expect(screenshot).toBeVisible();
+  await expect(screenshot).toHaveAttribute('src', /^blob:/);
+  expect(await screenshot.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(100);
+});
+
+test('an error thrown in the app appears as an error group for the admin', async ({ browser, page, request }) => {
+  test.setTimeout(60_000);
+  const user = await registerAccount(request, 'thrower', 'Theo Thrower');
+  await signIn(page, user);
+  const marker = `e2e boom ${crypto.randomUUID().slice(0, 8)}`;
+  // Sentry's global handlers start once the SDK has loaded after the first render: wait for its first request.
+  await expect
+    .poll(() => page.evaluate(() => '__SENTRY__' in window && typeof window.onerror === 'function'))
+    .toBe(true);
+  const sent = page.waitForResponse((response) => response.url().includes('/ingest/') && response.ok());
+  await page.evaluate((text) => {
+    setTimeout(() => {
+      throw new Error(text);
+    });
+  }, marker);
+  await sent;
+
+  const admin = await adminAccount(request);
+  await expect.poll(() => adminApiText(request, admin, 'admin/reports/errors')).toContain(marker);
+  const adminPage = await browser.newPage();
+  await signIn(adminPage, admin);
+  await adminPage.goto('/admin/reports');
+  const group = adminPage.getByRole('article', { name: new RegExp(marker) });
+  await expect(group).toBeVisible();
+  await expect(group.getByText('Chrome', { exact: false })).toBeVisible();
+  await group.getByText('Latest stack trace').click();
+  await expect(group.locator('pre')).toContainText(marker);
+});
+
+test('a signed-in person who is not the admin gets the not-found page for the admin pages', async ({
+  page,
+  request,
+}) => {
+  const user = await registerAccount(request, 'nosy', 'Nora Nosy');
+  await signIn(page, user);
+  for (const path of ['/admin/reports', '/admin/insights']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'WTF?' })).toBeVisible();
+  }
+});

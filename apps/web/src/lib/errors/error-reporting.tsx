@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useAuth } from '../auth-context';
+import { loadErrorReporting, setReportingUser } from './reporting';
+
+/** Starts error reporting after the first render and keeps its user (the id only) in step with the session. */
+export function ErrorReporting() {
+  const { user, loading } = useAuth();
+  const id = user?.id ?? null;
+
+  useEffect(() => {
+    void loadErrorReporting();
+  }, []);
+
+  useEffect(() => {
+    if (!loading) setReportingUser(id);
+  }, [id, loading]);
+
+  return null;
+}

@@ -1,0 +1,67 @@
+import { ClientConfig } from '@deckhand/contract/client-config';
+import * as Sentry from '@sentry/react';
+import { apiData } from '../api';
+
+type Feedback = ReturnType<typeof Sentry.feedbackIntegration>;
+
+let feedback: Feedback | null = null;
+
+/**
+ * Starts the Sentry SDK with this instance's runtime configuration (GET /api/client-config): errors, session replays
+ * (spec §9: 10% of sessions, every session with an error) and the feedback dialog, sent to the instance's own intake
+ * unless SENTRY_DSN points elsewhere.
+ */
+export async function initErrorReporting(): Promise<void> {
+  const config = await apiData(ClientConfig, 'client-config');
+  if (config.sentryDsn === '') return;
+  feedback = Sentry.feedbackIntegration({
+    // Opened from the Account menu and the error page only: no floating button over the board.
+    autoInject: false,
+    showBranding: false,
+    enableScreenshot: true,
+    colorScheme: 'system',
+    // Deckhand's own colours (index.css) rather than Sentry's purple.
+    themeLight: {
+      accentBackground: '#2747b8',
+      accentForeground: '#ffffff',
+      foreground: '#16181d',
+      background: '#ffffff',
+    },
+    themeDark: { accentBackground: '#8eaaff', accentForeground: '#0b1020' },
+    // Name and email are asked for only when the instance requires them.
+    showName: config.feedbackRequireName,
+    showEmail: config.feedbackRequireEmail,
+    isNameRequired: config.feedbackRequireName,
+    isEmailRequired: config.feedbackRequireEmail,
+    useSentryUser: { name: 'name', email: 'email' },
+    formTitle: 'Report a problem',
+    messagePlaceholder: 'What happened? What did you expect?',
+    submitButtonLabel: 'Send report',
+    successMessageText: 'Thank you for your report!',
+  });
+  Sentry.init({
+    dsn: config.sentryDsn,
+    release: config.version,
+    environment: import.meta.env.MODE,
+    integrations: [Sentry.replayIntegration(), feedback],
+    replaysSessionSampleRate: 0.1,
+    replaysOnErrorSampleRate: 1.0,
+  });
+}
+
+/** The signed-in person's id only: never their email or name (issue 6). */
+export function setReportingUser(id: string | null): void {
+  Sentry.setUser(id === null ? null : { id });
+}
+
+export function captureError(error: unknown): void {
+  Sentry.captureException(error);
+}
+
+/** Opens Sentry's feedback dialog in a fresh form, removed from the page again when it closes. */
+export async function openFeedback(): Promise<void> {
+  if (!feedback) throw new Error('Error reporting is not configured');
+  const form = await feedback.createForm({ onFormClose: () => form.removeFromDom() });
+  form.appendToDom();
+  form.open();
+}
