@@ -6,6 +6,7 @@ import { getProfile } from '../features/profile/api';
 import { setUnauthorizedHandler } from '../lib/api';
 import type { AuthContextValue, RegisterDetails, User, UserProfile } from '../lib/auth-context';
 import { isTokenFresh } from '../lib/jwt';
+import { forgetHandedOffToken } from '../lib/refresh-handoff';
 import { refreshSession } from '../lib/session-refresh';
 import { clearStoredToken, readStoredToken, storeToken, subscribeToStoredToken } from '../lib/token-store';
 import { trackPageOpen } from '../lib/tracker';
@@ -32,7 +33,10 @@ export function useAuthSession(): AuthContextValue {
       // Cached answers belong to the person who was signed in; nothing to drop when nobody was.
       if (tokenRef.current !== null) queryClient.clear();
       tokenRef.current = null;
-      if (clearStorage) clearStoredToken();
+      if (clearStorage) {
+        clearStoredToken();
+        void forgetHandedOffToken();
+      }
       setState({ status: 'unauthenticated', token: null, user: null });
     },
     [queryClient],
@@ -60,8 +64,8 @@ export function useAuthSession(): AuthContextValue {
   }, []);
 
   const applyRefresh = useCallback(
-    async (force: boolean): Promise<boolean> => {
-      const outcome = await refreshSession(tokenRef.current, force);
+    async (force: boolean, replacing: string | null = tokenRef.current): Promise<boolean> => {
+      const outcome = await refreshSession(replacing, force);
       if (outcome.kind === 'signed-out') {
         endLocally(true);
         return false;
@@ -104,7 +108,7 @@ export function useAuthSession(): AuthContextValue {
     if (state.status !== 'loading') trackPageOpen();
   }, [state.status]);
 
-  const scheduledRefresh = useCallback(() => applyRefresh(false), [applyRefresh]);
+  const scheduledRefresh = useCallback((expiring: string) => applyRefresh(false, expiring), [applyRefresh]);
   useScheduledRefresh(state.token, scheduledRefresh);
 
   useEffect(

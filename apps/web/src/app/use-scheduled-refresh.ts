@@ -11,17 +11,22 @@ const refreshRetryMs = 15_000;
  */
 const minRefreshDelayMs = 10_000;
 
-/** Calls `refresh` shortly before `token` expires, and again every few seconds while it fails. */
-export function useScheduledRefresh(token: string | null, refresh: () => Promise<unknown>): void {
+/**
+ * Calls `refresh` shortly before `token` expires, and again every few seconds while it fails. `refresh` is given
+ * the token it was scheduled for: a timer can fire just after another tab's newer token arrived here, and the
+ * refresh must then see that a newer token exists rather than take the newer one as the one to replace.
+ */
+export function useScheduledRefresh(token: string | null, refresh: (expiring: string) => Promise<unknown>): void {
   const [failedRefreshes, setFailedRefreshes] = useState(0);
 
   useEffect(() => {
-    const expiresAtMs = token ? readTokenClaims(token).expiresAtMs : null;
+    if (token === null) return;
+    const { expiresAtMs } = readTokenClaims(token);
     if (expiresAtMs === null) return;
     const untilLead = expiresAtMs - refreshLeadMs - Date.now();
     const delayMs = failedRefreshes > 0 ? refreshRetryMs : Math.max(minRefreshDelayMs, untilLead);
     const timer = window.setTimeout(() => {
-      refresh()
+      refresh(token)
         .then(() => setFailedRefreshes(0))
         .catch((error: unknown) => {
           console.warn('Scheduled token refresh failed; will retry', error);

@@ -7,14 +7,17 @@ function tokenWith(payload: object): string {
 }
 
 describe('readTokenClaims', () => {
-  it('reads exp (seconds) as milliseconds', () => {
-    expect(readTokenClaims(tokenWith({ exp: 1_900_000_000 }))).toEqual({ expiresAtMs: 1_900_000_000_000 });
-    expect(readTokenClaims(tokenWith({ sub: 'u1' }))).toEqual({ expiresAtMs: null });
+  it('reads exp (seconds) as milliseconds, and the subject', () => {
+    expect(readTokenClaims(tokenWith({ exp: 1_900_000_000 }))).toEqual({
+      expiresAtMs: 1_900_000_000_000,
+      subject: null,
+    });
+    expect(readTokenClaims(tokenWith({ sub: 'u1' }))).toEqual({ expiresAtMs: null, subject: 'u1' });
   });
 
   it('treats garbage as a token without claims', () => {
     for (const garbage of ['', 'abc', 'a.%%%.c', `x.${Buffer.from('not json').toString('base64url')}.y`]) {
-      expect(readTokenClaims(garbage)).toEqual({ expiresAtMs: null });
+      expect(readTokenClaims(garbage)).toEqual({ expiresAtMs: null, subject: null });
     }
   });
 });

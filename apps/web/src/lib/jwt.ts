@@ -1,11 +1,15 @@
 import { z } from 'zod';
 
 /** The claims the web app reads from an ID token; the signature is the server's business. */
-const TokenPayload = z.object({ exp: z.number().optional() });
+const TokenPayload = z.object({ exp: z.number().optional(), sub: z.string().optional() });
 
 export interface TokenClaims {
   expiresAtMs: number | null;
+  /** The user the token was issued to. */
+  subject: string | null;
 }
+
+const noClaims: TokenClaims = { expiresAtMs: null, subject: null };
 
 function decodeBase64Url(segment: string): string {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
@@ -16,14 +20,17 @@ function decodeBase64Url(segment: string): string {
 
 export function readTokenClaims(token: string): TokenClaims {
   const payload = token.split('.')[1];
-  if (!payload) return { expiresAtMs: null };
+  if (!payload) return noClaims;
   try {
     const parsed = TokenPayload.safeParse(JSON.parse(decodeBase64Url(payload)));
-    if (!parsed.success) return { expiresAtMs: null };
-    return { expiresAtMs: parsed.data.exp === undefined ? null : parsed.data.exp * 1000 };
+    if (!parsed.success) return noClaims;
+    return {
+      expiresAtMs: parsed.data.exp === undefined ? null : parsed.data.exp * 1000,
+      subject: parsed.data.sub ?? null,
+    };
   } catch {
     // Not a JWT (or garbage in storage): treated as a token without claims, hence not fresh.
-    return { expiresAtMs: null };
+    return noClaims;
   }
 }
 

@@ -2,7 +2,8 @@ import { AuthSession } from '@deckhand/contract/auth';
 import { ApiRequestError, apiData } from './api';
 import type { Camelize } from './case';
 import { isTokenFresh, readTokenClaims } from './jwt';
-import { readStoredToken, storeToken, subscribeToStoredToken } from './token-store';
+import { handOffToken, readHandedOffToken } from './refresh-handoff';
+import { readStoredToken, storeToken } from './token-store';
 
 export type Session = Camelize<AuthSession>;
 
@@ -17,50 +18,33 @@ export type RefreshOutcome =
 let inFlight: Promise<RefreshOutcome> | null = null;
 
 const lockName = 'deckhand-refresh';
-/**
- * localStorage reaches other tabs asynchronously, possibly after the lock does: a tab that waited for another
- * tab's refresh gives that tab's token this long to arrive before asking the server itself.
- */
-const otherTabTokenWaitMs = 2000;
 
 function expiresAt(token: string | null): number {
   return token ? (readTokenClaims(token).expiresAtMs ?? 0) : 0;
 }
 
+/** A token another tab obtained for the same person, later-expiring than ours and still valid. */
 function isNewerFreshToken(token: string | null, currentToken: string | null): token is string {
-  return token !== null && token !== currentToken && expiresAt(token) > expiresAt(currentToken) && isTokenFresh(token);
+  if (token === null || token === currentToken || !isTokenFresh(token)) return false;
+  if (currentToken !== null && readTokenClaims(token).subject !== readTokenClaims(currentToken).subject) return false;
+  return expiresAt(token) > expiresAt(currentToken);
 }
 
-function waitForNewerStoredToken(currentToken: string | null): Promise<string | null> {
-  return new Promise((resolve) => {
-    let timer = 0;
-    const stop = subscribeToStoredToken((token) => {
-      if (isNewerFreshToken(token, currentToken)) finish(token);
-    });
-    function finish(token: string | null): void {
-      window.clearTimeout(timer);
-      stop();
-      resolve(token);
-    }
-    timer = window.setTimeout(() => finish(null), otherTabTokenWaitMs);
-    const stored = readStoredToken();
-    if (isNewerFreshToken(stored, currentToken)) finish(stored);
-  });
-}
-
-async function refreshInsideLock(
-  currentToken: string | null,
-  force: boolean,
-  waitedForAnotherTab: boolean,
-): Promise<RefreshOutcome> {
+async function refreshInsideLock(currentToken: string | null, force: boolean): Promise<RefreshOutcome> {
   if (!force) {
-    const stored = waitedForAnotherTab ? await waitForNewerStoredToken(currentToken) : readStoredToken();
-    // Another tab refreshed while we waited for the lock: the server would not give us anything newer.
-    if (isNewerFreshToken(stored, currentToken)) return { kind: 'token', token: stored };
+    // Another tab refreshed while we waited for the lock, or just before we took it: use its token, since
+    // the server would not give us anything newer. A tab without a token takes only what is in localStorage,
+    // which sign-out clears, so it can never pick up the token of someone who has since signed out.
+    const handedOff = currentToken === null ? null : await readHandedOffToken();
+    for (const candidate of [handedOff, readStoredToken()]) {
+      if (isNewerFreshToken(candidate, currentToken)) return { kind: 'token', token: candidate };
+    }
   }
   try {
     const session = await apiData(AuthSession, 'auth/refresh', { method: 'POST', body: {} });
     storeToken(session.idToken);
+    // Still inside the lock: the next tab to take it must be able to read this token.
+    await handOffToken(session.idToken);
     return { kind: 'session', session };
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) return { kind: 'signed-out' };
@@ -68,16 +52,11 @@ async function refreshInsideLock(
   }
 }
 
-async function runExclusively(task: (waitedForAnotherTab: boolean) => Promise<RefreshOutcome>) {
+function runExclusively(task: () => Promise<RefreshOutcome>): Promise<RefreshOutcome> {
   // Refresh tokens rotate: two tabs presenting the same cookie at once would make one of them fail.
-  // Web Locks exist only in secure contexts; elsewhere the storage check inside the task is the best we have.
-  if (typeof navigator === 'undefined' || !navigator.locks) return task(false);
-  const locks = navigator.locks;
-  const immediate = await locks.request(lockName, { ifAvailable: true }, async (lock) =>
-    lock ? { outcome: await task(false) } : null,
-  );
-  if (immediate) return immediate.outcome;
-  return locks.request(lockName, () => task(true));
+  // Web Locks exist only in secure contexts; elsewhere the handed-off token check is the best we have.
+  if (typeof navigator === 'undefined' || !navigator.locks) return task();
+  return navigator.locks.request(lockName, task);
 }
 
 /**
@@ -87,7 +66,7 @@ async function runExclusively(task: (waitedForAnotherTab: boolean) => Promise<Re
  */
 export function refreshSession(currentToken: string | null, force = false): Promise<RefreshOutcome> {
   if (inFlight) return inFlight;
-  const attempt = runExclusively((waited) => refreshInsideLock(currentToken, force, waited)).finally(() => {
+  const attempt = runExclusively(() => refreshInsideLock(currentToken, force)).finally(() => {
     inFlight = null;
   });
   inFlight = attempt;
