@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 
 /** Waits for the app's service worker to be active and returns its scope. */
 export async function serviceWorkerScope(page: Page): Promise<string> {
@@ -45,4 +45,22 @@ export async function expectControlledBy(page: Page, scriptPath: string): Promis
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
     .toBe(new URL(scriptPath, page.url()).href);
+}
+
+/** Dispatches `notificationclick` in the app's service worker for the first notification it shows. */
+export async function clickShownNotification(context: BrowserContext): Promise<void> {
+  const worker = context.serviceWorkers().find((candidate) => new URL(candidate.url()).pathname === '/sw.js');
+  if (!worker) throw new Error('The app has no running service worker');
+  await worker.evaluate(async () => {
+    // The worker's own globals; the e2e tsconfig has the DOM's types, not the WebWorker ones.
+    interface WorkerScope {
+      registration: ServiceWorkerRegistration;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      dispatchEvent(event: Event): boolean;
+    }
+    const scope = globalThis as unknown as WorkerScope;
+    const [notification] = await scope.registration.getNotifications();
+    if (!notification) throw new Error('The service worker shows no notification');
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+  });
 }
