@@ -1,6 +1,8 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { signInWithForm, strongPassword } from './support/accounts';
 import { adminAccount } from './support/admin';
 import { type ApiAccount, registerAccount, signIn } from './support/projects';
+import { freePort, startServerProcess } from './support/server-process';
 
 async function adminApiText(request: APIRequestContext, admin: ApiAccount, path: string): Promise<string> {
   const response = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${admin.token}` } });
@@ -105,5 +107,34 @@ test('a signed-in person who is not the admin gets the not-found page for the ad
   for (const path of ['/admin/reports', '/admin/insights']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'WTF?' })).toBeVisible();
+  }
+});
+
+test('on an instance that asks for name and email, the report form fills them in from the profile', async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  // An instance of its own: the suite's server keeps the default, which asks for neither.
+  const instance = await startServerProcess(await freePort(), {
+    FEEDBACK_REQUIRE_NAME: 'true',
+    FEEDBACK_REQUIRE_EMAIL: 'true',
+  });
+  try {
+    const request = await playwright.request.newContext({ baseURL: instance.url });
+    const reporter = await registerAccount(request, 'named', 'Nadia Named');
+    await request.dispose();
+    await page.goto(`${instance.url}/login`);
+    await signInWithForm(page, reporter.email, strongPassword);
+    await expect(page).toHaveURL(`${instance.url}/dashboard`);
+
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Report a problem' }).click();
+    const form = page.locator('#sentry-feedback');
+    await expect(form.getByRole('heading', { name: 'Report a problem' })).toBeVisible();
+    await expect(form.getByLabel('Name')).toHaveValue('Nadia Named');
+    await expect(form.getByLabel('Email')).toHaveValue(reporter.email);
+  } finally {
+    await instance.stop();
   }
 });

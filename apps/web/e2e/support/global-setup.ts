@@ -1,19 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { startOidcIssuer } from '@deckhand/testkit/oidc-issuer';
 import { type SmtpReceiver, startSmtpReceiver } from '@deckhand/testkit/smtp-receiver';
+import { isAnswering, serverEntry, startServerProcess } from './server-process';
 import { mailboxUrlVariable, rememberStack, stopStack } from './stack';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
-const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
-/** First start initialises an embedded PostgreSQL (a few seconds); a slow machine gets generous room. */
-const startupTimeoutMs = 90_000;
+const webIndex = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../dist/index.html');
 
 /** Lists received mails as JSON so tests in worker processes can read them: GET /mails?to=<address>. */
 function startMailbox(receiver: SmtpReceiver): Promise<http.Server> {
@@ -32,25 +26,6 @@ function startMailbox(receiver: SmtpReceiver): Promise<http.Server> {
   });
 }
 
-async function isAnswering(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url)).ok;
-  } catch {
-    // Connection refused: nothing listens yet.
-    return false;
-  }
-}
-
-async function waitForHealth(server: ChildProcess, healthUrl: string): Promise<void> {
-  const deadline = Date.now() + startupTimeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode} while starting`);
-    if (await isAnswering(healthUrl)) return;
-    await delay(200);
-  }
-  throw new Error(`The server did not answer ${healthUrl} within ${startupTimeoutMs} ms`);
-}
-
 /**
  * Starts a real SMTP receiver, a mailbox endpoint for the workers, a real OIDC issuer, and the built server on a
  * fresh data dir.
@@ -60,8 +35,8 @@ export default async function globalSetup(): Promise<void> {
     if (!fs.existsSync(file)) throw new Error(`${file} is missing: run "npm run build" before the E2E suite`);
   }
   const port = Number(process.env.E2E_PORT ?? 3199);
-  const healthUrl = `http://127.0.0.1:${port}/api/health`;
-  if (await isAnswering(healthUrl)) throw new Error(`Port ${port} is already in use: stop that server or set E2E_PORT`);
+  if (await isAnswering(`http://127.0.0.1:${port}/api/health`))
+    throw new Error(`Port ${port} is already in use: stop that server or set E2E_PORT`);
 
   const receiver = await startSmtpReceiver();
   // A real OIDC issuer stands in for Google; its sign-in page asks for an email and a name.
@@ -72,18 +47,9 @@ export default async function globalSetup(): Promise<void> {
   // Workers are started after global setup and inherit this environment.
   process.env[mailboxUrlVariable] = `http://127.0.0.1:${mailboxAddress.port}`;
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhand-e2e-'));
-  const server = spawn(process.execPath, [serverEntry], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
+  try {
+    const server = await startServerProcess(port, {
       SMTP_URL: receiver.url,
-      LOG_LEVEL: 'warn',
       // API calls that set accounts up carry a made-up X-Forwarded-For (support/accounts.ts), so they do not use up
       // the per-address registration limit of the browser, which sends no such header.
       TRUST_PROXY: 'true',
@@ -92,12 +58,10 @@ export default async function globalSetup(): Promise<void> {
       OIDC_GOOGLE_ISSUER: issuer.issuer,
       OIDC_GOOGLE_CLIENT_ID: issuer.clientId,
       OIDC_GOOGLE_CLIENT_SECRET: issuer.clientSecret,
-    },
-  });
-  rememberStack({ receiver, issuer, mailbox, server, dataDir });
-  try {
-    await waitForHealth(server, healthUrl);
+    });
+    rememberStack({ receiver, issuer, mailbox, server });
   } catch (error) {
+    rememberStack({ receiver, issuer, mailbox, server: null });
     await stopStack();
     throw error;
   }

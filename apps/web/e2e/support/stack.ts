@@ -1,17 +1,15 @@
-import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { OidcIssuer } from '@deckhand/testkit/oidc-issuer';
 import type { SmtpReceiver } from '@deckhand/testkit/smtp-receiver';
+import type { ServerProcess } from './server-process';
 
 /** What global-setup starts and global-teardown stops; both run in Playwright's main process. */
 export interface E2eStack {
   receiver: SmtpReceiver;
   issuer: OidcIssuer;
   mailbox: Server;
-  server: ChildProcess;
-  dataDir: string;
+  /** Null when it failed to start. */
+  server: ServerProcess | null;
 }
 
 const running: { stack: E2eStack | null } = { stack: null };
@@ -28,14 +26,9 @@ export async function stopStack(): Promise<void> {
   const { stack } = running;
   running.stack = null;
   if (!stack) return;
-  const { server, mailbox, receiver, issuer, dataDir } = stack;
-  if (server.exitCode === null && server.signalCode === null) {
-    const exited = once(server, 'exit');
-    server.kill('SIGTERM');
-    await exited;
-  }
+  const { server, mailbox, receiver, issuer } = stack;
+  await server?.stop();
   await new Promise<void>((resolve) => mailbox.close(() => resolve()));
   await receiver.close();
   await issuer.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }

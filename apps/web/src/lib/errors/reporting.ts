@@ -2,6 +2,8 @@
  * The app's side of error reporting, small enough for the first load: the Sentry SDK itself (`./sentry`) is fetched
  * once the app shell has rendered, and every call here waits for it.
  */
+import type { Reporter } from './sentry';
+
 type Reporting = typeof import('./sentry');
 
 let loading: Promise<Reporting | null> | null = null;
@@ -31,8 +33,8 @@ export function reportError(error: unknown): void {
 }
 
 /** Opens the feedback dialog (**Report a problem**). Rejects when it cannot be shown. */
-export async function openFeedbackDialog(): Promise<void> {
+export async function openFeedbackDialog(reporter: Reporter | null): Promise<void> {
   const reporting = await loadErrorReporting();
   if (!reporting) throw new Error('Error reporting is not available');
-  await reporting.openFeedback();
+  await reporting.openFeedback(reporter);
 }

@@ -5,6 +5,14 @@ import { apiData } from '../api';
 type Feedback = ReturnType<typeof Sentry.feedbackIntegration>;
 
 let feedback: Feedback | null = null;
+/** Which of name and email the feedback form asks for (FEEDBACK_REQUIRE_NAME, FEEDBACK_REQUIRE_EMAIL). */
+let asked = { name: false, email: false };
+
+/** Who is reporting, to fill in the fields the form asks for. */
+export interface Reporter {
+  name: string;
+  email: string;
+}
 
 /**
  * Starts the Sentry SDK with this instance's runtime configuration (GET /api/client-config): errors, session replays
@@ -14,6 +22,7 @@ let feedback: Feedback | null = null;
 export async function initErrorReporting(): Promise<void> {
   const config = await apiData(ClientConfig, 'client-config');
   if (config.sentryDsn === '') return;
+  asked = { name: config.feedbackRequireName, email: config.feedbackRequireEmail };
   feedback = Sentry.feedbackIntegration({
     // Opened from the Account menu and the error page only: no floating button over the board.
     autoInject: false,
@@ -58,10 +67,26 @@ export function captureError(error: unknown): void {
   Sentry.captureException(error);
 }
 
-/** Opens Sentry's feedback dialog in a fresh form, removed from the page again when it closes. */
-export async function openFeedback(): Promise<void> {
-  if (!feedback) throw new Error('Error reporting is not configured');
-  const form = await feedback.createForm({ onFormClose: () => form.removeFromDom() });
+/**
+ * Opens Sentry's feedback dialog in a fresh form, removed from the page again when it closes. The fields the form
+ * asks for start out as the reporter's profile says.
+ */
+export async function openFeedback(reporter: Reporter | null): Promise<void> {
+  const integration = feedback;
+  if (!integration) throw new Error('Error reporting is not configured');
+  // The form takes its defaults from the scope's user as it is created (`useSentryUser`). They go on a scope of
+  // this call alone, so the errors and replays Sentry sends keep carrying the person's id only; and only what the
+  // form shows, since it would send hidden defaults along unseen.
+  const form = await Sentry.withScope((scope) => {
+    if (reporter) {
+      scope.setUser({
+        ...Sentry.getIsolationScope().getUser(),
+        ...(asked.name ? { name: reporter.name } : {}),
+        ...(asked.email ? { email: reporter.email } : {}),
+      });
+    }
+    return integration.createForm({ onFormClose: () => form.removeFromDom() });
+  });
   form.appendToDom();
   form.open();
 }

@@ -1,13 +1,17 @@
-import { useCallback } from 'react';
+import { useCallback, useContext } from 'react';
 import { toast } from 'react-toastify';
+import { AuthContext } from '../auth-context';
 import { openFeedbackDialog } from './reporting';
 
-/** Opens the feedback dialog, or says why it could not. */
+/** Opens the feedback dialog for whoever is signed in (if anyone: the error page shows outside sessions too). */
 export function useReportAProblem(): () => void {
+  const user = useContext(AuthContext)?.user ?? null;
+  const name = user?.name ?? null;
+  const email = user?.email ?? null;
   return useCallback(() => {
-    openFeedbackDialog().catch((error: unknown) => {
+    openFeedbackDialog(name !== null && email !== null ? { name, email } : null).catch((error: unknown) => {
       console.warn('The feedback dialog could not open', error);
       toast.error('The report form could not be opened. Please try again later.');
     });
-  }, []);
+  }, [name, email]);
 }
