@@ -34,6 +34,8 @@ export const projectMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.projectId, t.userId] }),
     index('project_members_user_idx').on(t.userId),
+    // Lists show the first few members by joining order without sorting a big project's whole membership.
+    index('project_members_joined_idx').on(t.projectId, t.joinedAt, t.userId),
     uniqueIndex('project_members_one_owner_idx').on(t.projectId).where(sql`${t.role} = 'owner'`),
   ],
 );

@@ -32,7 +32,7 @@ describe('GET /api/projects/:id/members', () => {
       avatar_url: '',
       color: expect.stringMatching(/^#[0-9a-f]{6}$/),
       role: 'owner',
-      joined_at: expect.any(String),
+      joined_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       abilities: { change_role: false, remove: false },
     });
   });
@@ -68,7 +68,15 @@ describe('GET /api/projects/:id/members', () => {
     const asAdmin = await t.request<Members>('GET', `/api/projects/${team.projectId}/members`, {
       token: team.admin.token,
     });
-    expect(asAdmin.body.invitations.map((i) => i.email)).toContain(email);
+    // Exactly the contract's fields: the list is not parsed again on its way out, so nothing else may be in it.
+    expect(asAdmin.body.invitations.find((i) => i.email === email)).toEqual({
+      id: expect.any(String),
+      email,
+      role: 'member',
+      invited_by: { user_id: team.admin.id, name: expect.any(String) },
+      created_at: expect.stringMatching(/Z$/),
+      expires_at: expect.stringMatching(/Z$/),
+    });
     const asMember = await t.request<Members>('GET', `/api/projects/${team.projectId}/members`, {
       token: team.member.token,
     });

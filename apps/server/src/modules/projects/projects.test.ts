@@ -1,3 +1,4 @@
+import { projectLimits } from '@deckhand/contract/projects';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -77,6 +78,47 @@ describe('GET /api/projects', () => {
     expect(res.body[1]?.member_count).toBe(5);
     const other = await t.request<{ id: string }[]>('GET', '/api/projects', { token: team.stranger.token });
     expect(other.body.map((p) => p.id)).not.toContain(team.projectId);
+  });
+});
+
+type ListedProject = {
+  id: string;
+  member_count: number;
+  members: { user_id: string; name: string }[];
+  created_at: string;
+  updated_at: string;
+};
+
+describe('GET /api/projects, members shown', () => {
+  it('shows the first members by joining order and the full count, the same in the list as on its own', async () => {
+    const started = Date.now();
+    const owner = await t.signUp({ name: 'First' });
+    const created = await t.request<{ id: string }>('POST', '/api/projects', {
+      token: owner.token,
+      body: { name: 'Crowd' },
+    });
+    const joiners = [];
+    for (let i = 0; i < projectLimits.avatarsInList + 1; i++) {
+      const joiner = await t.signUp({ name: `Joiner ${i}` });
+      await t.request('POST', `/api/projects/${created.body.id}/members`, {
+        token: owner.token,
+        body: { email: joiner.email, role: 'member' },
+      });
+      joiners.push(joiner);
+    }
+
+    const list = await t.request<ListedProject[]>('GET', '/api/projects', { token: owner.token });
+    const single = await t.request<ListedProject>('GET', `/api/projects/${created.body.id}`, { token: owner.token });
+    expect(list.body).toEqual([single.body]);
+    expect(single.body.member_count).toBe(projectLimits.avatarsInList + 2);
+    expect(single.body.members.map((member) => member.user_id)).toEqual(
+      [owner, ...joiners].slice(0, projectLimits.avatarsInList).map((person) => person.id),
+    );
+    for (const time of [single.body.created_at, single.body.updated_at]) {
+      expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(Date.parse(time)).toBeGreaterThanOrEqual(started - 1000);
+      expect(Date.parse(time)).toBeLessThanOrEqual(Date.now());
+    }
   });
 });
 

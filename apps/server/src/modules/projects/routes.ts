@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth-guard';
+import { listSerializerCompiler } from '../../platform/list-serializer';
 import { notifyMembership } from './notify';
 import { listManagerIds, listMemberIds } from './service/access';
 import {
@@ -63,8 +64,14 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/projects', { onRequest: app.authenticate, schema: { tags, response: { 200: z.array(Project) } } }, (req) =>
-    listProjects(db, actorOf(req).userId),
+  app.get(
+    '/projects',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, response: { 200: z.array(Project) } },
+      serializerCompiler: listSerializerCompiler,
+    },
+    (req) => listProjects(db, actorOf(req).userId),
   );
 
   app.get(
@@ -101,7 +108,11 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/:projectId/members',
-    { onRequest: app.authenticate, schema: { tags, params: ProjectParams, response: { 200: MemberList } } },
+    {
+      onRequest: app.authenticate,
+      schema: { tags, params: ProjectParams, response: { 200: MemberList } },
+      serializerCompiler: listSerializerCompiler,
+    },
     (req) => listMembers(db, actorOf(req).userId, req.params.projectId),
   );
 

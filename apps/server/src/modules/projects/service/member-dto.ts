@@ -1,6 +1,7 @@
 import type { Member, ProjectRole } from '@deckhand/contract/projects';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { isoTimestamp } from '../../../db/iso-timestamp';
 import { profiles } from '../../../db/schema/profiles';
 import { projectMembers } from '../../../db/schema/projects';
 import { users } from '../../../db/schema/users';
@@ -15,7 +16,7 @@ export interface Viewer {
 export const memberColumns = {
   userId: projectMembers.userId,
   role: projectMembers.role,
-  joinedAt: projectMembers.joinedAt,
+  joinedAt: isoTimestamp(projectMembers.joinedAt),
   projectId: projectMembers.projectId,
   email: users.email,
   name: profiles.name,
@@ -29,7 +30,7 @@ export function toMember(
     projectId: string;
     userId: string;
     role: Member['role'];
-    joinedAt: Date;
+    joinedAt: string;
     email: string;
     name: string;
     avatarUrl: string;
@@ -44,7 +45,7 @@ export function toMember(
     avatar_url: row.avatarUrl,
     color: row.color,
     role: row.role,
-    joined_at: row.joinedAt.toISOString(),
+    joined_at: row.joinedAt,
     abilities: {
       change_role: canChangeMemberRole(viewer.role, row.role),
       remove: canRemoveMember(viewer, { role: row.role, userId: row.userId }),

@@ -1,10 +1,10 @@
 import type { CreateProjectInput, Project, UpdateProjectInput } from '@deckhand/contract/projects';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { projectMembers, projects } from '../../../db/schema/projects';
 import { canDeleteProject, canEditProject } from '../policy';
 import { forbidden, listMemberIds, projectNotFound, requireMembership } from './access';
-import { toProjectDto, toProjectDtos } from './project-dto';
+import { selectProject, selectProjects } from './project-dto';
 
 /** Creates a project with the caller as its owner. */
 export async function createProject(db: Db, userId: string, input: CreateProjectInput): Promise<Project> {
@@ -17,26 +17,19 @@ export async function createProject(db: Db, userId: string, input: CreateProject
     await tx.insert(projectMembers).values({ projectId: row.id, userId, role: 'owner' });
     return row;
   });
-  return toProjectDto(db, project, 'owner');
+  return selectProject(db, userId, project.id);
 }
 
 /** The caller's projects with their role, most recently active first; never anyone else's. */
 export async function listProjects(db: Db, userId: string): Promise<Project[]> {
-  const rows = await db
-    .select({ project: projects, role: projectMembers.role })
-    .from(projectMembers)
-    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(eq(projectMembers.userId, userId))
-    .orderBy(desc(projects.lastActivityAt), desc(projects.id));
-  return toProjectDtos(db, rows, userId);
+  return selectProjects(db, userId);
 }
 
 /** @throws projects/not-found */
 export async function getProject(db: Db, userId: string, projectId: string): Promise<Project> {
-  const role = await requireMembership(db, projectId, userId);
-  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+  const [project] = await selectProjects(db, userId, projectId);
   if (!project) throw projectNotFound();
-  return toProjectDto(db, project, role);
+  return project;
 }
 
 /** @throws projects/not-found · projects/forbidden (below admin) */
@@ -60,7 +53,7 @@ export async function updateProject(
     .where(eq(projects.id, projectId))
     .returning();
   if (!row) throw projectNotFound();
-  return { project: await toProjectDto(db, row, role), memberIds: await listMemberIds(db, projectId) };
+  return { project: await selectProject(db, userId, projectId), memberIds: await listMemberIds(db, projectId) };
 }
 
 /**

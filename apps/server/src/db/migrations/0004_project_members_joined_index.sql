@@ -1,0 +1,1 @@
+CREATE INDEX "project_members_joined_idx" ON "project_members" USING btree ("project_id","joined_at","user_id");
