@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { z } from 'zod';
 import { signInWithForm, strongPassword } from './support/accounts';
 import { adminAccount } from './support/admin';
 import { type ApiAccount, registerAccount, signIn } from './support/projects';
@@ -7,6 +8,23 @@ import { freePort, startServerProcess } from './support/server-process';
 async function adminApiText(request: APIRequestContext, admin: ApiAccount, path: string): Promise<string> {
   const response = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${admin.token}` } });
   return response.text();
+}
+
+async function adminApiStatus(request: APIRequestContext, admin: ApiAccount, path: string): Promise<number> {
+  const response = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${admin.token}` } });
+  return response.status();
+}
+
+const ErrorGroups = z.array(
+  z.object({ title: z.string(), latest_event: z.object({ replay_id: z.string().nullable() }) }),
+);
+
+/** The replay id the error with `marker` in its title was sent with. */
+async function replayOf(request: APIRequestContext, admin: ApiAccount, marker: string): Promise<string> {
+  const groups = ErrorGroups.parse(JSON.parse(await adminApiText(request, admin, 'admin/reports/errors')));
+  const replayId = groups.find((group) => group.title.includes(marker))?.latest_event.replay_id;
+  if (!replayId) throw new Error(`The error "${marker}" came without a replay id`);
+  return replayId;
 }
 
 /** Drags a rectangle over the screenshot editor's drawing layer, from one fraction of its box to another. */
@@ -69,8 +87,12 @@ test('a problem is reported with an annotated screenshot and the admin sees it i
   expect(await screenshot.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(100);
 });
 
-test('an error thrown in the app appears as an error group for the admin', async ({ browser, page, request }) => {
-  test.setTimeout(60_000);
+test('an error thrown in the app appears as an error group for the admin, with its replay', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
   const user = await registerAccount(request, 'thrower', 'Theo Thrower');
   await signIn(page, user);
   const marker = `e2e boom ${crypto.randomUUID().slice(0, 8)}`;
@@ -96,6 +118,18 @@ test('an error thrown in the app appears as an error group for the admin', async
   await expect(group.getByText('Chrome', { exact: false })).toBeVisible();
   await group.getByText('Latest stack trace').click();
   await expect(group.locator('pre')).toContainText(marker);
+
+  // Every session with an error sends its replay (spec §9: replaysOnErrorSampleRate 1.0), a few seconds after it.
+  const replayId = await replayOf(request, admin, marker);
+  await expect
+    .poll(() => adminApiStatus(request, admin, `admin/reports/replays/${replayId}`), { timeout: 30_000 })
+    .toBe(200);
+  await group.getByRole('button', { name: 'Play replay' }).click();
+  const replay = group.getByRole('region', { name: 'Session replay' });
+  // The recorded page is rebuilt inside the player's frame: the dashboard's heading (its text masked by the SDK).
+  await expect(replay.locator('iframe').contentFrame().locator('h1')).not.toHaveCount(0);
+  // The timeline spans the seconds recorded: an hour or more would mean the SDK's seconds were read as milliseconds.
+  await expect(replay.locator('.rr-timeline__time').last()).toHaveText(/^\d\d:\d\d$/);
 });
 
 test('a signed-in person who is not the admin gets the not-found page for the admin pages', async ({

@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiRequestError, apiData, backendUrl } from '../../lib/api';
 import { readStoredToken } from '../../lib/token-store';
+import { playableEvents, RecordedEvent } from './replay-events';
 
 export type ErrorGroupItem = Awaited<ReturnType<typeof fetchErrorGroups>>[number];
 export type FeedbackItem = Awaited<ReturnType<typeof fetchFeedback>>[number];
@@ -19,11 +20,22 @@ export const errorGroupsQuery = () =>
   queryOptions({ queryKey: ['admin', 'reports', 'errors'], queryFn: fetchErrorGroups });
 export const feedbackQuery = () => queryOptions({ queryKey: ['admin', 'reports', 'feedback'], queryFn: fetchFeedback });
 
-/** An attachment's bytes (Bearer-protected), as a Blob for a blob: URL. */
-export async function fetchAttachment(url: string): Promise<Blob> {
+/** A Bearer-protected admin download (attachment bytes, replay events) that is not a JSON API answer. */
+async function fetchProtected(url: string): Promise<Response> {
   const response = await fetch(`${backendUrl}${url}`, {
     headers: { Authorization: `Bearer ${readStoredToken() ?? ''}` },
   });
   if (!response.ok) throw new ApiRequestError(response.status, null, null);
-  return response.blob();
+  return response;
+}
+
+/** An attachment's bytes, as a Blob for a blob: URL. */
+export async function fetchAttachment(url: string): Promise<Blob> {
+  return (await fetchProtected(url)).blob();
+}
+
+/** A session replay's recorded rrweb events, in order. @throws ApiRequestError 404 when nothing was recorded */
+export async function fetchReplayEvents(replayId: string) {
+  const response = await fetchProtected(`/api/admin/reports/replays/${encodeURIComponent(replayId)}/events`);
+  return playableEvents(z.array(RecordedEvent).parse(await response.json()));
 }

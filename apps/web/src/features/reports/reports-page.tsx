@@ -6,8 +6,9 @@ import { EmptyState } from '../../ui/empty-state';
 import { RetryPanel } from '../../ui/retry-panel';
 import { type ErrorGroupItem, errorGroupsQuery, type FeedbackItem, feedbackQuery } from './api';
 import { AttachmentImage } from './attachment-image';
+import { ReplayPlayer } from './replay-player';
 
-/** /admin/reports: the instance's error groups and the feedback people sent (issue 6). Replays are not played here. */
+/** /admin/reports: the instance's error groups and the feedback people sent (issue 6), with their session replays. */
 export function ReportsPage() {
   return (
     <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
@@ -82,6 +83,7 @@ function ErrorGroupCard({ group }: { group: ErrorGroupItem }) {
       ) : exception === undefined && event.message ? (
         <p className="mt-3 text-sm">{event.message}</p>
       ) : null}
+      {event.replayId ? <ReplayPlayer replayId={event.replayId} /> : null}
     </article>
   );
 }
@@ -140,6 +142,7 @@ function FeedbackCard({ item }: { item: FeedbackItem }) {
           <figcaption className="mt-1 text-sm text-muted">{attachment.name}</figcaption>
         </figure>
       ))}
+      {item.replayId ? <ReplayPlayer replayId={item.replayId} /> : null}
     </article>
   );
 }
