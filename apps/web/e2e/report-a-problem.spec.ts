@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { z } from 'zod';
 import { signInWithForm, strongPassword } from './support/accounts';
 import { adminAccount } from './support/admin';
-import { type ApiAccount, registerAccount, signIn } from './support/projects';
+import { type ApiAccount, createProjectViaApi, registerAccount, signIn } from './support/projects';
 import { freePort, startServerProcess } from './support/server-process';
 
 async function adminApiText(request: APIRequestContext, admin: ApiAccount, path: string): Promise<string> {
@@ -171,4 +171,34 @@ test('on an instance that asks for name and email, the report form fills them in
   } finally {
     await instance.stop();
   }
+});
+
+test('a page whose code cannot load shows the error page, and the problem can be reported from it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const user = await registerAccount(request, 'stranded', 'Sam Stranded');
+  await createProjectViaApi(request, user, 'Harbour works');
+  await signIn(page, user);
+  // A deploy or a dropped connection while someone moves on: the next page's code does not arrive.
+  await page.route('**/assets/cards-page-*.js', (route) => route.abort('connectionreset'));
+  await page.getByRole('link', { name: /Harbour works/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Report a problem' }).click();
+  const form = page.locator('#sentry-feedback');
+  await expect(form.getByRole('heading', { name: 'Report a problem' })).toBeVisible();
+  const message = `The terms would not open ${crypto.randomUUID().slice(0, 8)}`;
+  await form.getByLabel('Description').fill(message);
+  const sent = page.waitForResponse((response) => response.url().includes('/ingest/') && response.ok());
+  await form.getByRole('button', { name: 'Send report' }).click();
+  await sent;
+  await expect(form.getByText('Thank you for your report!')).toBeVisible();
+
+  const admin = await adminAccount(request);
+  await expect.poll(() => adminApiText(request, admin, 'admin/reports/feedback')).toContain(message);
+  // The failed load itself was reported as an error.
+  await expect.poll(() => adminApiText(request, admin, 'admin/reports/errors')).toContain('cards-page');
 });
