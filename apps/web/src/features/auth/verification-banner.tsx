@@ -33,10 +33,10 @@ export function VerificationBanner() {
         <p className="flex-1">
           Please verify your email address: we sent a link to <strong>{user.email}</strong>.
         </p>
-        <Button variant="secondary" className="min-h-8 px-3" onClick={handleResend} disabled={pending}>
+        <Button variant="secondary" size="sm" onClick={handleResend} disabled={pending}>
           Resend verification email
         </Button>
-        <Button variant="ghost" className="min-h-8 px-3" onClick={() => setDismissed(true)}>
+        <Button variant="ghost" size="sm" onClick={() => setDismissed(true)}>
           Dismiss
         </Button>
       </div>

@@ -13,11 +13,11 @@ export function LandingPage() {
       <title>Deckhand · Self-hosted project collaboration</title>
       <SiteHeader>
         {isAuthenticated ? (
-          <Link to="/dashboard" className={buttonClassName('primary')}>
+          <Link to="/dashboard" className={buttonClassName()}>
             Open your projects
           </Link>
         ) : (
-          <Link to="/login" className={buttonClassName('secondary')}>
+          <Link to="/login" className={buttonClassName({ variant: 'secondary' })}>
             Sign in
           </Link>
         )}
@@ -33,7 +33,7 @@ export function LandingPage() {
               work and its files together. You run it yourself, so your data stays with you.
             </p>
             {isAuthenticated ? null : (
-              <Link to="/login?mode=register" className={buttonClassName('primary', 'mt-8 min-h-12 px-6 text-base')}>
+              <Link to="/login?mode=register" className={buttonClassName({ size: 'lg', className: 'mt-8' })}>
                 Create account
               </Link>
             )}

@@ -12,10 +12,10 @@ export function PushPrompt() {
           <strong className="font-semibold">Get notified on this device?</strong> Deckhand can tell you about new
           activity even when this tab is in the background.
         </p>
-        <Button className="min-h-8 px-3" onClick={turnOn}>
+        <Button size="sm" onClick={turnOn}>
           Turn on notifications
         </Button>
-        <Button variant="ghost" className="min-h-8 px-3" onClick={notNow}>
+        <Button variant="ghost" size="sm" onClick={notNow}>
           Not now
         </Button>
       </div>

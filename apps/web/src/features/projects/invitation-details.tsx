@@ -61,10 +61,10 @@ export function InvitationDetails({ token, invitation, accept }: InvitationDetai
         <>
           <p>Sign in, or create an account with {email}, to accept. You will come back to this page.</p>
           <div className="flex flex-wrap gap-2">
-            <Link to={loginPath('sign-in', here)} className={buttonClassName('primary')}>
+            <Link to={loginPath('sign-in', here)} className={buttonClassName()}>
               Sign in
             </Link>
-            <Link to={loginPath('register', here)} className={buttonClassName('secondary')}>
+            <Link to={loginPath('register', here)} className={buttonClassName({ variant: 'secondary' })}>
               Create account
             </Link>
           </div>

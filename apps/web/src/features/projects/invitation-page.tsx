@@ -43,7 +43,7 @@ export function InvitationPage() {
       <title>Invitation · Deckhand</title>
       <SiteHeader>
         {isAuthenticated ? (
-          <Link to="/dashboard" className={buttonClassName('secondary')}>
+          <Link to="/dashboard" className={buttonClassName({ variant: 'secondary' })}>
             Your projects
           </Link>
         ) : null}

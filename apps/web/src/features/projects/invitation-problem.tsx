@@ -25,7 +25,10 @@ export function InvitationProblem({ code }: InvitationProblemProps) {
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="text-muted">{text}</p>
-      <Link to={isAuthenticated ? '/dashboard' : '/'} className={buttonClassName('secondary', 'self-start')}>
+      <Link
+        to={isAuthenticated ? '/dashboard' : '/'}
+        className={buttonClassName({ variant: 'secondary', className: 'self-start' })}
+      >
         {isAuthenticated ? 'Go to your projects' : 'Go to the home page'}
       </Link>
     </div>

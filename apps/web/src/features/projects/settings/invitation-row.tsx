@@ -46,7 +46,7 @@ export function InvitationRow({ projectId, invitation }: InvitationRowProps) {
       <div className="flex gap-2">
         <Button
           variant="secondary"
-          className="min-h-8 px-3"
+          size="sm"
           aria-label={`Resend invitation to ${invitation.email}`}
           disabled={busy}
           onClick={() => void handleResend()}
@@ -55,7 +55,7 @@ export function InvitationRow({ projectId, invitation }: InvitationRowProps) {
         </Button>
         <Button
           variant="ghost"
-          className="min-h-8 px-3"
+          size="sm"
           aria-label={`Revoke invitation to ${invitation.email}`}
           disabled={busy}
           onClick={() => void handleRevoke()}

@@ -76,7 +76,7 @@ export function MemberRow({ projectId, member, isMe }: MemberRowProps) {
         {member.abilities.remove && !isMe ? (
           <Button
             variant="ghost"
-            className="min-h-8 px-3"
+            size="sm"
             aria-label={`Remove ${member.name} (${member.email})`}
             onClick={() => setConfirming(true)}
           >
