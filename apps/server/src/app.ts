@@ -19,7 +19,9 @@ import { authRoutes } from './modules/auth/routes';
 import { insightRoutes } from './modules/insights/routes';
 import { notificationRoutes, pushRoutes } from './modules/notifications/routes';
 import { profileRoutes } from './modules/profile/routes';
-import { projectRoutes } from './modules/projects/routes';
+import { invitationRoutes } from './modules/projects/routes/invitation-routes';
+import { memberRoutes } from './modules/projects/routes/member-routes';
+import { projectRoutes } from './modules/projects/routes/project-routes';
 import { ingestRoutes } from './modules/reports/ingest-routes';
 import { reportRoutes } from './modules/reports/routes';
 import { createLocalErrorReporter } from './modules/reports/server-errors';
@@ -90,6 +92,8 @@ const apiModules: FastifyPluginAsyncZod[] = [
   oidcRoutes,
   profileRoutes,
   projectRoutes,
+  memberRoutes,
+  invitationRoutes,
   notificationRoutes,
   pushRoutes,
   adminRoutes,
