@@ -23,6 +23,7 @@ import { invitationRoutes } from './modules/projects/routes/invitation-routes';
 import { memberRoutes } from './modules/projects/routes/member-routes';
 import { projectRoutes } from './modules/projects/routes/project-routes';
 import { ingestRoutes } from './modules/reports/ingest-routes';
+import { startReportRetention } from './modules/reports/retention';
 import { reportRoutes } from './modules/reports/routes';
 import { createLocalErrorReporter } from './modules/reports/server-errors';
 import { systemRoutes } from './modules/system/routes';
@@ -82,6 +83,8 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
   const push = await createPush(db, config);
   const events = createUsageEvents(db, app.log, config.analyticsEnabled);
   const files = createLocalFileStore(path.join(config.dataDir, 'files'));
+  const stopRetention = startReportRetention({ db, files, log: app.log, retentionDays: config.reportsRetentionDays });
+  app.addHook('onClose', stopRetention);
   return { config, db, mailer, rateLimits, events, idTokens, live, push, files, serverErrors, log: app.log };
 }
 

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       sentryDsn: undefined,
       feedbackRequireName: false,
       feedbackRequireEmail: false,
+      reportsRetentionDays: 90,
       analyticsEnabled: true,
     });
     expect(config.dataDir).toMatch(/\/data$/);
@@ -44,14 +45,20 @@ describe('loadConfig', () => {
       SENTRY_DSN: 'https://key@glitchtip.example.test/3',
       FEEDBACK_REQUIRE_NAME: 'yes',
       FEEDBACK_REQUIRE_EMAIL: 'true',
+      REPORTS_RETENTION_DAYS: '0',
       ANALYTICS: 'off',
     });
     expect(config).toMatchObject({
       sentryDsn: 'https://key@glitchtip.example.test/3',
       feedbackRequireName: true,
       feedbackRequireEmail: true,
+      reportsRetentionDays: 0,
       analyticsEnabled: false,
     });
+  });
+
+  it.each(['-1', '1.5', 'forever', '3651'])('refuses REPORTS_RETENTION_DAYS=%s', (days) => {
+    expect(() => loadConfig({ REPORTS_RETENTION_DAYS: days })).toThrow(/REPORTS_RETENTION_DAYS/);
   });
 
   it.each(['not a url', 'https://glitchtip.example.test/3', 'https://key@glitchtip.example.test/', 'ftp://k@h/1'])(

@@ -54,6 +54,8 @@ const Env = z.object({
   /** Whether the feedback dialog requires a name / an email (prefilled from the profile either way). */
   FEEDBACK_REQUIRE_NAME: booleanFlag.default(false),
   FEEDBACK_REQUIRE_EMAIL: booleanFlag.default(false),
+  /** Errors, feedback, screenshots and replays older than this many days are deleted; 0 keeps them. */
+  REPORTS_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   /** Usage events of spec §7 (insights); off → nothing is recorded. */
   ANALYTICS: booleanFlag.default(true),
   /** Trust X-Forwarded-For from a reverse proxy; needed for per-address limits behind one. */
@@ -86,6 +88,8 @@ export interface Config {
   sentryDsn: string | undefined;
   feedbackRequireName: boolean;
   feedbackRequireEmail: boolean;
+  /** 0: kept forever. */
+  reportsRetentionDays: number;
   analyticsEnabled: boolean;
   trustProxy: boolean;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
@@ -147,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sentryDsn: e.SENTRY_DSN,
     feedbackRequireName: e.FEEDBACK_REQUIRE_NAME,
     feedbackRequireEmail: e.FEEDBACK_REQUIRE_EMAIL,
+    reportsRetentionDays: e.REPORTS_RETENTION_DAYS,
     analyticsEnabled: e.ANALYTICS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -16,6 +16,12 @@ export interface FileStore {
   put(data: Uint8Array): Promise<StoredFile>;
   /** The bytes, or undefined when nothing is stored under that digest. */
   get(sha256: string): Promise<Buffer | undefined>;
+  /**
+   * Removes the bytes (nothing happens when none are stored). The same bytes are stored once for everyone who
+   * put them, so a caller deletes only digests that no row anywhere still names; today the reports area is the
+   * store's only user, and an area that starts storing files must join that check.
+   */
+  delete(sha256: string): Promise<void>;
 }
 
 const digestPattern = /^[0-9a-f]{64}$/;
@@ -40,6 +46,10 @@ export function createLocalFileStore(root: string): FileStore {
       await fs.writeFile(partial, data);
       await fs.rename(partial, target);
       return stored;
+    },
+    async delete(sha256) {
+      if (!digestPattern.test(sha256)) return;
+      await fs.rm(pathOf(sha256), { force: true });
     },
     async get(sha256) {
       if (!digestPattern.test(sha256)) return undefined;
