@@ -93,8 +93,10 @@ export async function measureSignIn(report, { label, workDir, databaseUrl, durat
     report.add({ name: `${name}: throughput`, figure: `${result.requests.average.toFixed(1)} req/s` });
     report.add({ name: `${name}: p50 latency`, figure: formatMs(result.latency.p50) });
     report.add({ name: `${name}: p99 latency`, figure: formatMs(result.latency.p99) });
-    const failures = result.errors + result.timeouts;
-    const extra = failures > 0 ? ` (+${result.errors} connection errors, ${result.timeouts} timeouts)` : '';
+    // autocannon counts timeouts among its errors too.
+    const failures = result.errors;
+    const extra =
+      failures > 0 ? ` (+${result.errors - result.timeouts} connection errors, ${result.timeouts} timeouts)` : '';
     report.add({
       name: `${name}: non-2xx responses`,
       figure: `${result.non2xx} of ${result.requests.total}${extra}`,
