@@ -42,6 +42,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       page,
       request,
     }) => {
+      // Five pages, each loaded and then analysed by axe (2–3 s apiece on two busy cores): the default 30 s
+      // budget is for one journey, this is five.
+      test.setTimeout(60_000);
       const owner = await registerAccount(request, 'a11y-owner', 'Ally Owner');
       const colleague = await registerAccount(request, 'a11y-member', 'Axel Member');
       const project = await createProjectViaApi(request, owner, 'Accessible project');
