@@ -1,6 +1,8 @@
 // 7. Project lists under load: GET /api/projects for a person in 200 projects (each showing 5 members'
 // avatars) and GET /api/projects/{id}/members for a project with 500 members, by 50 concurrent clients on
-// loopback. autocannon runs in this process, so it shares the machine's cores with the server.
+// loopback. autocannon runs in this process, so it shares the machine's cores with the server. Unchanged
+// lists are answered from the server's answer cache after one version read; the 'built again' figure is what
+// the first request after a change costs.
 import autocannon from 'autocannon';
 import { callApi } from './api-client.mjs';
 import { registerAccounts } from './bench-accounts.mjs';
@@ -37,11 +39,16 @@ async function setUpLists(baseUrl) {
   return { person, bigProjectId };
 }
 
-/** Median latency of one client alone, and the size of the answer, which says what the load test moves. */
-async function timeOneClient(baseUrl, path, token) {
+/**
+ * Median latency of one client alone, and the size of the answer, which says what the load test moves. With
+ * `change`, each request follows a change to the list (so the server builds the answer again, as after any edit);
+ * only the request is timed.
+ */
+async function timeOneClient(baseUrl, path, token, change) {
   const latencies = [];
   let bytes = 0;
   for (let i = 0; i < sequentialRequests; i += 1) {
+    if (change) await change(i);
     const startedAt = performance.now();
     const res = await fetch(baseUrl + path, { headers: { authorization: `Bearer ${token}` } });
     bytes = (await res.arrayBuffer()).byteLength;
@@ -58,10 +65,11 @@ function describeFailures(result) {
   return `${non2xx}${result.errors - result.timeouts} connection errors, ${result.timeouts} timeouts (> ${timeoutS} s)`;
 }
 
-async function measureOneList(report, { name, server, path, token, durationSeconds, withTarget }) {
+async function measureOneList(report, { name, server, path, token, change, durationSeconds, withTarget }) {
   const { quiet } = await waitForQuietCpu([server.pid]);
   if (!quiet) console.log('  note: the server was still busy after its setup; measuring anyway');
   const alone = await timeOneClient(server.url, path, token);
+  const rebuilt = await timeOneClient(server.url, path, token, change);
   const shortPath = path.replace(/[0-9a-f-]{36}/, '{id}');
   console.log(`  ${clientCount} clients × GET ${shortPath} for ${durationSeconds} s …`);
   const profiler = server.inspectPort ? await startServerProfile(server.inspectPort) : undefined;
@@ -84,6 +92,10 @@ async function measureOneList(report, { name, server, path, token, durationSecon
   report.add({
     name: `${name}, ${clientCount} clients: throughput`,
     figure: `${result.requests.average.toFixed(1)} req/s (1 client alone: median ${formatMs(alone.medianMs)}; ${formatKb(alone.bytes)} per answer)`,
+  });
+  report.add({
+    name: `${name}: answer built again after a change (1 client)`,
+    figure: `median ${formatMs(rebuilt.medianMs)}`,
   });
   const perRequest = (ms) => formatMs(ms / Math.max(1, result.requests.total));
   report.add({
@@ -114,7 +126,13 @@ export async function measureProjectLists(report, { label, workDir, databaseUrl,
     // autocannon's clients send back to back, so latency ≈ clients ÷ throughput (Little's law).
     const neededRate = Math.ceil((clientCount * 1000) / targetP99Ms);
     console.log(`  with ${clientCount} clients back to back, p99 ≤ ${targetP99Ms} ms needs ≳ ${neededRate} req/s`);
-    const common = { server, token: person.idToken, durationSeconds, withTarget: Boolean(databaseUrl) };
+    // A new description changes the project's version, so both lists are built again on the next request.
+    const change = (i) =>
+      callApi(server.url, 'PATCH', `/api/projects/${bigProjectId}`, {
+        token: person.idToken,
+        body: { description: `Changed ${i}` },
+      });
+    const common = { server, token: person.idToken, change, durationSeconds, withTarget: Boolean(databaseUrl) };
     await measureOneList(report, {
       ...common,
       name: `GET /api/projects (${label}), ${projectCount} projects`,

@@ -27,6 +27,7 @@ import { startReportRetention } from './modules/reports/retention';
 import { reportRoutes } from './modules/reports/routes';
 import { createLocalErrorReporter } from './modules/reports/server-errors';
 import { systemRoutes } from './modules/system/routes';
+import { createAnswerCache } from './platform/answer-cache';
 import type { AppDeps } from './platform/app-deps';
 import { registerAuthGuard } from './platform/auth-guard';
 import { registerErrorHandlers } from './platform/errors';
@@ -52,6 +53,9 @@ export interface BuildAppOptions {
   /** Where logs go (tests capture them to check nothing secret is written). */
   logStream?: DestinationStream;
 }
+
+/** Room for the long lists' cached answers: a few hundred people's project lists of a typical size. */
+const answerCacheBytes = 32 * 1024 * 1024;
 
 /** Shared services; closed (after the live sockets) when the app closes. */
 async function createDeps(app: FastifyInstance, config: Config, options: BuildAppOptions): Promise<AppDeps> {
@@ -85,7 +89,8 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
   const files = createLocalFileStore(path.join(config.dataDir, 'files'));
   const stopRetention = startReportRetention({ db, files, log: app.log, retentionDays: config.reportsRetentionDays });
   app.addHook('onClose', stopRetention);
-  return { config, db, mailer, rateLimits, events, idTokens, live, push, files, serverErrors, log: app.log };
+  const answers = createAnswerCache({ maxBytes: answerCacheBytes });
+  return { config, db, mailer, rateLimits, events, idTokens, live, push, files, answers, serverErrors, log: app.log };
 }
 
 /** Every module's routes under /api, in registration order. */

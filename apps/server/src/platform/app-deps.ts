@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { AnswerCache } from './answer-cache';
 import type { UsageEvents } from './events';
 import type { FileStore } from './file-store';
 import type { IdTokens, VerifiedIdToken } from './id-tokens';
@@ -21,6 +22,8 @@ export interface AppDeps {
   live: Live;
   push: Push;
   files: FileStore;
+  /** Serialized answers of the long lists, checked against versions kept in the database. */
+  answers: AnswerCache;
   /** The server's own 500s: into the error reports, or to SENTRY_DSN. */
   serverErrors: ServerErrorReporter;
   log: FastifyBaseLogger;

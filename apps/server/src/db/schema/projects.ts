@@ -1,8 +1,24 @@
 import { assignableRoles, projectRoles } from '@deckhand/contract/projects';
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import { users } from './users';
+
+/**
+ * Numbers every change to what a project's lists show. Values are never reused, so a version seen once can only
+ * mean that one state (see `projects.version`).
+ */
+export const projectVersionSeq = pgSequence('project_version_seq');
 
 export const projects = pgTable(
   'projects',
@@ -14,6 +30,12 @@ export const projects = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Bumped by any change inside the project; orders the dashboard. */
     lastActivityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A new value from project_version_seq whenever anything the project and member lists show of this project
+     * changes: the row itself, a membership, an invitation, or a member's profile or email. Database triggers keep it
+     * (migration 0006), so no code path can forget; cached list answers are checked against it.
+     */
+    version: bigint({ mode: 'number' }).notNull().default(sql`nextval('project_version_seq')`),
   },
   (t) => [index('projects_last_activity_idx').on(t.lastActivityAt)],
 );

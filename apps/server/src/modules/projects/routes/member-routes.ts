@@ -11,12 +11,13 @@ import {
 } from '@deckhand/contract/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendAnswer } from '../../../platform/answer-cache';
 import { actorOf } from '../../../platform/auth-guard';
-import { listSerializerCompiler } from '../../../platform/list-serializer';
 import { notifyMembership } from '../notify';
 import { publishInvitationChange, publishToMembers } from '../publish';
 import { addMemberOrInvite } from '../service/invitations';
-import { listMembers, removeMember, transferOwnership, updateMemberRole } from '../service/members';
+import { createListAnswers } from '../service/list-answers';
+import { removeMember, transferOwnership, updateMemberRole } from '../service/members';
 import { getProject, touchProject } from '../service/projects';
 
 const tags = ['projects'];
@@ -25,15 +26,12 @@ const tags = ['projects'];
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const { db, events } = deps;
+  const lists = createListAnswers(deps);
 
   app.get(
     '/projects/:projectId/members',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, params: ProjectParams, response: { 200: MemberList } },
-      serializerCompiler: listSerializerCompiler,
-    },
-    (req) => listMembers(db, actorOf(req).userId, req.params.projectId),
+    { onRequest: app.authenticate, schema: { tags, params: ProjectParams, response: { 200: MemberList } } },
+    async (req, reply) => sendAnswer(req, reply, await lists.members(actorOf(req).userId, req.params.projectId)),
   );
 
   app.post(

@@ -1,9 +1,10 @@
 import { CreateProjectInput, Project, ProjectParams, UpdateProjectInput } from '@deckhand/contract/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendAnswer } from '../../../platform/answer-cache';
 import { actorOf } from '../../../platform/auth-guard';
-import { listSerializerCompiler } from '../../../platform/list-serializer';
-import { createProject, deleteProject, getProject, listProjects, updateProject } from '../service/projects';
+import { createListAnswers } from '../service/list-answers';
+import { createProject, deleteProject, getProject, updateProject } from '../service/projects';
 
 const tags = ['projects'];
 
@@ -11,6 +12,7 @@ const tags = ['projects'];
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const { db, events, live } = deps;
+  const lists = createListAnswers(deps);
 
   app.post(
     '/projects',
@@ -25,12 +27,8 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects',
-    {
-      onRequest: app.authenticate,
-      schema: { tags, response: { 200: z.array(Project) } },
-      serializerCompiler: listSerializerCompiler,
-    },
-    (req) => listProjects(db, actorOf(req).userId),
+    { onRequest: app.authenticate, schema: { tags, response: { 200: z.array(Project) } } },
+    async (req, reply) => sendAnswer(req, reply, await lists.projects(actorOf(req).userId)),
   );
 
   app.get(

@@ -8,11 +8,10 @@ import { AppError } from '../../../platform/errors';
 import { canManageMembers, canRemoveMember, canTransferOwnership } from '../policy';
 import { forbidden, requireMembership } from './access';
 import { listPendingInvitations } from './invitations';
-import { getMember, memberColumns, toMember } from './member-dto';
+import { getMember, memberColumns, toMember, type Viewer } from './member-dto';
 
-/** Members in joining order; admins also see pending invitations. @throws projects/not-found */
-export async function listMembers(db: Db, actorId: string, projectId: string): Promise<MemberList> {
-  const role = await requireMembership(db, projectId, actorId);
+/** Members in joining order, with what `viewer` may do to each; admins also see pending invitations. */
+export async function buildMemberList(db: Db, viewer: Viewer, projectId: string): Promise<MemberList> {
   const rows = await db
     .select(memberColumns)
     .from(projectMembers)
@@ -20,8 +19,8 @@ export async function listMembers(db: Db, actorId: string, projectId: string): P
     .innerJoin(profiles, eq(profiles.userId, projectMembers.userId))
     .where(eq(projectMembers.projectId, projectId))
     .orderBy(asc(projectMembers.joinedAt), asc(projectMembers.userId));
-  const invitations = canManageMembers(role) ? await listPendingInvitations(db, projectId) : [];
-  return { members: rows.map((row) => toMember({ userId: actorId, role }, row)), invitations };
+  const invitations = canManageMembers(viewer.role) ? await listPendingInvitations(db, projectId) : [];
+  return { members: rows.map((row) => toMember(viewer, row)), invitations };
 }
 
 function ownerRequired(message: string): AppError {

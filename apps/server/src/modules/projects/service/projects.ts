@@ -20,11 +20,6 @@ export async function createProject(db: Db, userId: string, input: CreateProject
   return selectProject(db, userId, project.id);
 }
 
-/** The caller's projects with their role, most recently active first; never anyone else's. */
-export async function listProjects(db: Db, userId: string): Promise<Project[]> {
-  return selectProjects(db, userId);
-}
-
 /** @throws projects/not-found */
 export async function getProject(db: Db, userId: string, projectId: string): Promise<Project> {
   const [project] = await selectProjects(db, userId, projectId);

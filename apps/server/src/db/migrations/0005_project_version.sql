@@ -1,0 +1,2 @@
+CREATE SEQUENCE "public"."project_version_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "version" bigint DEFAULT nextval('project_version_seq') NOT NULL;

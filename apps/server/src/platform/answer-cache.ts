@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A JSON answer as sent: the bytes, and an ETag that is the hash of those bytes. */
+export interface CachedAnswer {
+  body: Buffer;
+  etag: string;
+}
+
+export interface BuiltAnswer {
+  value: unknown;
+  /** Epoch ms after which the answer is stale even at the same version (something in it expires by time). */
+  staleAt?: number | undefined;
+}
+
+export interface AnswerCache {
+  /**
+   * The answer for `key` in the state named `version`. The caller reads `version` from the database *before* `build`
+   * reads the data, so an answer built from newer data than its version is at worst rebuilt once more, never served
+   * stale. Concurrent callers asking for the same key and version share one build.
+   */
+  get(key: string, version: string, build: () => Promise<BuiltAnswer>): Promise<CachedAnswer>;
+  /** Bytes held, for tests and the bench. */
+  readonly bytes: number;
+}
+
+interface Entry {
+  version: string;
+  answer: CachedAnswer;
+  staleAt: number;
+}
+
+interface Build {
+  version: string;
+  promise: Promise<CachedAnswer>;
+}
+
+function toAnswer(value: unknown): CachedAnswer {
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+}
+
+/**
+ * Serialized answers of expensive reads (long lists), in memory, least recently used dropped first once
+ * `maxBytes` is reached. Each instance keeps its own; correctness across instances comes from the version, which
+ * lives in the database, not from any message between instances.
+ */
+export function createAnswerCache({ maxBytes }: { maxBytes: number }): AnswerCache {
+  // A Map iterates in insertion order: re-inserting on every hit keeps the least recently used first.
+  const entries = new Map<string, Entry>();
+  const builds = new Map<string, Build>();
+  let bytes = 0;
+
+  function forget(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.answer.body.byteLength;
+  }
+
+  function remember(key: string, entry: Entry): void {
+    forget(key);
+    // One answer may not push out everything else.
+    if (entry.answer.body.byteLength > maxBytes / 4) return;
+    entries.set(key, entry);
+    bytes += entry.answer.body.byteLength;
+    for (const [oldestKey] of entries) {
+      if (bytes <= maxBytes) break;
+      forget(oldestKey);
+    }
+  }
+
+  function startBuild(key: string, version: string, build: () => Promise<BuiltAnswer>): Promise<CachedAnswer> {
+    const promise = build().then(
+      ({ value, staleAt }) => {
+        const answer = toAnswer(value);
+        // Only the newest build for a key is kept: an older one finishing late would hold back a newer answer.
+        if (builds.get(key)?.promise === promise) {
+          builds.delete(key);
+          remember(key, { version, answer, staleAt: staleAt ?? Number.POSITIVE_INFINITY });
+        }
+        return answer;
+      },
+      (err: unknown) => {
+        if (builds.get(key)?.promise === promise) builds.delete(key);
+        throw err;
+      },
+    );
+    builds.set(key, { version, promise });
+    return promise;
+  }
+
+  return {
+    get(key, version, build) {
+      const entry = entries.get(key);
+      if (entry && entry.version === version && Date.now() < entry.staleAt) {
+        entries.delete(key);
+        entries.set(key, entry);
+        return Promise.resolve(entry.answer);
+      }
+      const running = builds.get(key);
+      if (running && running.version === version) return running.promise;
+      return startBuild(key, version, build);
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+
+/** Whether the request's If-None-Match names this ETag (or `*`). */
+function matches(req: FastifyRequest, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+/**
+ * Sends a cached JSON answer, or 304 when the client already holds it. `private, no-cache` lets the browser keep
+ * the answer and ask again with If-None-Match, so a refetch that finds nothing changed moves no body.
+ */
+export function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+  if (matches(req, answer.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}
