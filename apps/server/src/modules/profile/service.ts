@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Profile, ProfilePatch } from '@deckhand/contract/profile';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema/profiles';
 import { users } from '../../db/schema/users';
@@ -44,6 +44,16 @@ async function selectProfile(db: Db, userId: string): Promise<Profile | undefine
   if (!row) return undefined;
   const { emailVerifiedAt, ...profile } = row;
   return { ...profile, email_verified: emailVerifiedAt !== null };
+}
+
+/** Display names by account id, in one read; accounts without a profile are left out. */
+export async function profileNames(db: Db, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: profiles.userId, name: profiles.name })
+    .from(profiles)
+    .where(inArray(profiles.userId, [...new Set(userIds)]));
+  return new Map(rows.map((row) => [row.userId, row.name]));
 }
 
 /**

@@ -175,6 +175,22 @@ describe('the member list after a change', () => {
     expect((await membersOf(team, team.owner)).invitations).toEqual([]);
   });
 
+  it('names the inviter after they left, and “A former member” once their account is gone', async () => {
+    const team = await createTeam(t);
+    await t.request('POST', `/api/projects/${team.projectId}/members`, {
+      token: team.admin.token,
+      body: { email: `from-leaver-${team.projectId}@example.test`, role: 'member' },
+    });
+    await t.request('DELETE', `/api/projects/${team.projectId}/members/${team.admin.id}`, { token: team.admin.token });
+    expect((await membersOf(team, team.owner)).invitations[0]?.invited_by.name).toBe('Adam Admin');
+    // No route deletes an account yet; the foreign key clears invited_by when one is deleted.
+    await t.database.db.execute(sql`delete from users where id = ${team.admin.id}`);
+    expect((await membersOf(team, team.owner)).invitations[0]?.invited_by).toEqual({
+      user_id: null,
+      name: 'A former member',
+    });
+  });
+
   it('stops showing an invitation once it expires, though nothing was written', async () => {
     const team = await createTeam(t);
     const invited = await t.request<{ id: string }>('POST', `/api/projects/${team.projectId}/members`, {

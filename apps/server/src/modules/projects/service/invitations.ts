@@ -13,7 +13,7 @@ import type { AppDeps } from '../../../platform/app-deps';
 import { AppError } from '../../../platform/errors';
 import { hashOpaqueToken, newOpaqueToken } from '../../../platform/opaque-tokens';
 import { findUserByEmail, requireValidEmail } from '../../auth/users';
-import { getProfile } from '../../profile/service';
+import { getProfile, profileNames } from '../../profile/service';
 import { invitationMail } from '../mails';
 import { canManageMembers } from '../policy';
 import { forbidden, requireMembership } from './access';
@@ -23,16 +23,24 @@ type InvitationRow = typeof projectInvitations.$inferSelect;
 
 const invitationLifetimeMs = invitationLifetimeDays * 24 * 60 * 60 * 1000;
 
-async function toInvitation(db: Db, row: InvitationRow): Promise<Invitation> {
-  const inviter = row.invitedBy ? await getProfile(db, row.invitedBy).catch(() => undefined) : undefined;
+/** Shown for an invitation whose sender's account is gone. */
+const formerMember = 'A former member';
+
+function toInvitation(row: InvitationRow, inviterName: string | undefined): Invitation {
   return {
     id: row.id,
     email: row.email,
     role: row.role,
-    invited_by: { user_id: row.invitedBy, name: inviter?.name ?? 'A former member' },
+    invited_by: { user_id: row.invitedBy, name: inviterName ?? formerMember },
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
   };
+}
+
+/** One invitation with its sender's current name. */
+async function describeInvitation(db: Db, row: InvitationRow): Promise<Invitation> {
+  const names = await profileNames(db, row.invitedBy ? [row.invitedBy] : []);
+  return toInvitation(row, row.invitedBy ? names.get(row.invitedBy) : undefined);
 }
 
 function pending() {
@@ -49,7 +57,11 @@ export async function listPendingInvitations(db: Db, projectId: string): Promise
     .from(projectInvitations)
     .where(and(eq(projectInvitations.projectId, projectId), pending()))
     .orderBy(projectInvitations.createdAt);
-  return Promise.all(rows.map((row) => toInvitation(db, row)));
+  const names = await profileNames(
+    db,
+    rows.flatMap((row) => (row.invitedBy ? [row.invitedBy] : [])),
+  );
+  return rows.map((row) => toInvitation(row, row.invitedBy ? names.get(row.invitedBy) : undefined));
 }
 
 /** A fresh link (new token, new expiry) mailed to the invitee; earlier links stop working. */
@@ -69,7 +81,7 @@ async function mailFreshLink(deps: AppDeps, row: InvitationRow, inviterId: strin
   const inviter = await getProfile(deps.db, inviterId);
   const url = `${deps.config.publicUrl}/invitations/${encodeURIComponent(token)}`;
   deps.mailer.sendInBackground(invitationMail(updated.email, inviter.name, project?.name ?? 'a project', url));
-  return toInvitation(deps.db, updated);
+  return toInvitation(updated, inviter.name);
 }
 
 export type AddResult = { kind: 'member'; member: Member } | { kind: 'invitation'; invitation: Invitation };
@@ -170,7 +182,7 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
   const row = await findUsableInvitation(db, token);
   const [project] = await db.select().from(projects).where(eq(projects.id, row.projectId));
   if (!project) throw new AppError('projects/invitation-not-found', 'This invitation link is not valid');
-  const invitation = await toInvitation(db, row);
+  const invitation = await describeInvitation(db, row);
   return {
     project: { id: project.id, name: project.name },
     inviter: { name: invitation.invited_by.name },
