@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 
 /** A JSON answer as sent: the bytes, and an ETag that is the hash of those bytes. */
 export interface CachedAnswer {
@@ -20,7 +21,7 @@ export interface AnswerCache {
    * stale. Concurrent callers asking for the same key and version share one build.
    */
   get(key: string, version: string, build: () => Promise<BuiltAnswer>): Promise<CachedAnswer>;
-  /** Bytes held, for tests and the bench. */
+  /** Bytes of answers held (the bound the tests check). */
   readonly bytes: number;
 }
 
@@ -107,6 +108,9 @@ export function createAnswerCache({ maxBytes }: { maxBytes: number }): AnswerCac
     },
   };
 }
+
+/** The documented answer to an If-None-Match naming the current ETag: no body. */
+export const notModified = z.null().describe('Not modified: the ETag sent in If-None-Match is still current');
 
 /** Whether the request's If-None-Match names this ETag (or `*`). */
 function matches(req: FastifyRequest, etag: string): boolean {

@@ -208,7 +208,7 @@ describe('the member list after a change', () => {
     expect((await membersOf(team, team.owner)).invitations).toEqual([]);
   });
 
-  it('answers a viewer’s role change with the abilities of the new role', async () => {
+  it('shows pending invitations to a viewer once they are made an admin', async () => {
     const team = await createTeam(t);
     expect((await membersOf(team, team.viewer)).invitations).toEqual([]);
     await t.request('POST', `/api/projects/${team.projectId}/members`, {

@@ -11,7 +11,7 @@ import {
 } from '@deckhand/contract/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendAnswer } from '../../../platform/answer-cache';
+import { notModified, sendAnswer } from '../../../platform/answer-cache';
 import { actorOf } from '../../../platform/auth-guard';
 import { notifyMembership } from '../notify';
 import { publishInvitationChange, publishToMembers } from '../publish';
@@ -30,7 +30,10 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/:projectId/members',
-    { onRequest: app.authenticate, schema: { tags, params: ProjectParams, response: { 200: MemberList } } },
+    {
+      onRequest: app.authenticate,
+      schema: { tags, params: ProjectParams, response: { 200: MemberList, 304: notModified } },
+    },
     async (req, reply) => sendAnswer(req, reply, await lists.members(actorOf(req).userId, req.params.projectId)),
   );
 

@@ -1,7 +1,7 @@
 import { CreateProjectInput, Project, ProjectParams, UpdateProjectInput } from '@deckhand/contract/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendAnswer } from '../../../platform/answer-cache';
+import { notModified, sendAnswer } from '../../../platform/answer-cache';
 import { actorOf } from '../../../platform/auth-guard';
 import { createListAnswers } from '../service/list-answers';
 import { createProject, deleteProject, getProject, updateProject } from '../service/projects';
@@ -27,7 +27,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects',
-    { onRequest: app.authenticate, schema: { tags, response: { 200: z.array(Project) } } },
+    { onRequest: app.authenticate, schema: { tags, response: { 200: z.array(Project), 304: notModified } } },
     async (req, reply) => sendAnswer(req, reply, await lists.projects(actorOf(req).userId)),
   );
 
