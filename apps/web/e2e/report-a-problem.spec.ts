@@ -126,6 +126,10 @@ test('an error thrown in the app appears as an error group for the admin, with i
     .toBe(200);
   await group.getByRole('button', { name: 'Play replay' }).click();
   const replay = group.getByRole('region', { name: 'Session replay' });
+  // The recording may begin on the loader shown between sign-in and the dashboard (the SDK loads after the first
+  // render, whichever page that is), so the dashboard is looked for once the replay has played, not at its start.
+  // rrweb-player's play button has no name; it is the first of its controls.
+  await replay.locator('.rr-controller__btns button').first().click();
   // The recorded page is rebuilt inside the player's frame: the dashboard's heading (its text masked by the SDK).
   await expect(replay.locator('iframe').contentFrame().locator('h1')).not.toHaveCount(0);
   // The timeline spans the seconds recorded: an hour or more would mean the SDK's seconds were read as milliseconds.
