@@ -1,6 +1,6 @@
 import { AuthSession } from '@deckhand/contract/auth';
-import { ApiRequestError, apiData } from './api';
-import type { Camelize } from './case';
+import { ApiRequestError, api } from './api';
+import { type Camelize, camelize } from './case';
 import { isTokenFresh, readTokenClaims } from './jwt';
 import { handOffToken, readHandedOffToken } from './refresh-handoff';
 import { readStoredToken, storeToken } from './token-store';
@@ -41,7 +41,10 @@ async function refreshInsideLock(currentToken: string | null, force: boolean): P
     }
   }
   try {
-    const session = await apiData(AuthSession, 'auth/refresh', { method: 'POST', body: {} });
+    const answer = await api('auth/refresh', { method: 'POST' });
+    // 204: no session cookie came, so nobody is signed in in this browser.
+    if (answer === null) return { kind: 'signed-out' };
+    const session = camelize(AuthSession.parse(answer));
     storeToken(session.idToken);
     // Still inside the lock: the next tab to take it must be able to read this token.
     await handOffToken(session.idToken);

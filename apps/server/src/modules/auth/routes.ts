@@ -11,7 +11,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth-guard';
-import { AppError } from '../../platform/errors';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens';
 import { login } from './service/login';
@@ -46,9 +45,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/refresh', { schema: { tags, response: { 200: AuthSession } } }, async (req, reply) => {
+  const refreshResponses = { 200: AuthSession, 204: z.null().describe('No session cookie came: not signed in') };
+  app.post('/auth/refresh', { schema: { tags, response: refreshResponses } }, async (req, reply) => {
     const token = readRefreshCookie(req);
-    if (!token) throw new AppError('auth/invalid-refresh-token', 'Not signed in');
+    // Every page load asks, signed in or not: a visitor without a session is an answer, not an error, so
+    // an anonymous page logs no failed request. A cookie that is present but invalid stays a 401.
+    if (!token) return reply.code(204).send(null);
     try {
       const rotated = await rotateRefreshToken(deps.db, token);
       setRefreshCookie(reply, rotated.token, secure);

@@ -110,9 +110,17 @@ describe('POST /api/auth/refresh', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
   });
 
-  it('answers 401 without a cookie or with an unknown one', async () => {
-    expect((await refresh(undefined)).status).toBe(401);
-    expect((await refresh('deckhand_refresh=forged')).status).toBe(401);
+  it('answers 204 with no body when no session cookie came', async () => {
+    const res = await refresh(undefined);
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+  });
+
+  it('answers 401 to an unknown cookie, and clears it', async () => {
+    const res = await refresh('deckhand_refresh=forged');
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ error: { code: 'auth/invalid-refresh-token' } });
+    expect(res.headers.getSetCookie().join()).toMatch(/deckhand_refresh=;/);
   });
 });
 
