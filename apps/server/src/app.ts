@@ -35,6 +35,7 @@ import { createUsageEvents } from './platform/events';
 import { createLocalFileStore } from './platform/file-store';
 import { registerGracefulClose } from './platform/graceful-close';
 import { createIdTokens } from './platform/id-tokens';
+import { registerJsonBodyParser } from './platform/json-body';
 import { type LiveOptions, registerLive } from './platform/live';
 import { loggerOptions } from './platform/logger';
 import { createMailer } from './platform/mail';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
 
   // The first request comes after listen, by which time `app.deps` exists.
   registerErrorHandlers(app, (err, context) => void app.deps.serverErrors.report(err, context));

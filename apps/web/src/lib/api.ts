@@ -44,8 +44,9 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void
 }
 
 function send(path: string, method: HttpMethod, body: unknown, token: string): Promise<Response> {
-  // A JSON content type with an empty body is refused by the server, so writes always carry an object.
-  const payload = method === 'GET' ? undefined : JSON.stringify(body ?? {});
+  // As spec §7: always the JSON content type; a call without a payload sends an empty body, which the
+  // server takes as no body.
+  const payload = method === 'GET' || body === undefined ? undefined : JSON.stringify(body);
   return fetch(`${backendUrl}/api/${path}`, {
     method,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${token}` },

@@ -22,7 +22,7 @@ export function registerAccount(input: RegisterInput) {
 }
 
 export async function logout(): Promise<void> {
-  await api('auth/logout', { method: 'POST', body: {} });
+  await api('auth/logout', { method: 'POST' });
 }
 
 export function requestPasswordReset(input: PasswordResetInput) {
@@ -38,7 +38,7 @@ export function verifyEmail(input: VerifyEmailInput) {
 }
 
 export async function resendVerificationMail(): Promise<void> {
-  await api('auth/verification-mail', { method: 'POST', body: {} });
+  await api('auth/verification-mail', { method: 'POST' });
 }
 
 /** The welcome mail after registration or a first federated sign-in; a failure must not disturb the user. */

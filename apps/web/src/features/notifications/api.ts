@@ -106,7 +106,7 @@ function countWithout(count: number, notification: ClientNotification): number {
 export function useMarkNotificationRead() {
   return useNotificationMutation(
     'marking as read',
-    (notification: ClientNotification) => api(`notifications/${notification.id}/read`, { method: 'PUT', body: {} }),
+    (notification: ClientNotification) => api(`notifications/${notification.id}/read`, { method: 'PUT' }),
     {
       count: countWithout,
       item: (listed, notification) => (listed.id === notification.id ? { ...listed, isRead: true } : listed),
@@ -117,7 +117,7 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   return useNotificationMutation<void>(
     'marking all as read',
-    () => api('notifications/mark-all-read', { method: 'PUT', body: {} }),
+    () => api('notifications/mark-all-read', { method: 'PUT' }),
     { count: () => 0, item: (listed) => ({ ...listed, isRead: true }) },
   );
 }

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * JSON bodies, with one difference from Fastify's parser: an empty body under a JSON content type means
+ * "no body". Spec §7 has every call carry `Content-Type: application/json`, including the ones without a
+ * payload (`PUT notifications/{id}/read`, `DELETE notifications/{id}`), which Fastify would refuse as
+ * invalid JSON. A body that is present stays strictly parsed, prototype poisoning refused as before.
+ */
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body.length === 0) {
+      done(null, undefined);
+      return;
+    }
+    parseJson(req, body, done);
+  });
+}
