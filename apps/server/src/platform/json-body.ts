@@ -10,10 +10,12 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (body.length === 0) {
+    // parseAs 'string' hands over a string; the parser's type also admits a Buffer.
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.length === 0) {
       done(null, undefined);
       return;
     }
-    parseJson(req, body, done);
+    parseJson(req, text, done);
   });
 }
