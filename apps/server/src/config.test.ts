@@ -24,6 +24,14 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it('logs JSON unless stdout is a terminal or LOG_FORMAT says otherwise', () => {
+    expect(loadConfig({}).logFormat).toBe('json');
+    expect(loadConfig({}, { stdoutIsTty: true }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, { stdoutIsTty: true }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+
   it('lists every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', AUTH_ENUMERATION_PROTECTION: 'maybe' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*AUTH_ENUMERATION_PROTECTION|PORT[\s\S]*AUTH_ENUMERATION_PROTECTION[\s\S]*DATABASE_URL/,

@@ -61,6 +61,8 @@ const Env = z.object({
   /** Trust X-Forwarded-For from a reverse proxy; needed for per-address limits behind one. */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset → `pretty` (one readable line per event) when stdout is a terminal, `json` otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
 });
 
 export interface OidcClientConfig {
@@ -93,7 +95,14 @@ export interface Config {
   analyticsEnabled: boolean;
   trustProxy: boolean;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  logFormat: 'json' | 'pretty';
   version: string;
+}
+
+export interface LoadConfigOptions {
+  version?: string;
+  /** Whether stdout is a terminal, which makes readable logs the default. */
+  stdoutIsTty?: boolean;
 }
 
 function splitList(value: string | undefined): string[] {
@@ -112,7 +121,10 @@ function parseAddress(mailFrom: string): string {
  * Reads and validates the environment once; boot fails listing every bad variable.
  * @throws Error naming each invalid variable
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env, version = '0.0.0'): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  { version = '0.0.0', stdoutIsTty = false }: LoadConfigOptions = {},
+): Config {
   const blankToUndefined = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
   const result = Env.safeParse(blankToUndefined);
   if (!result.success) throw new Error(`Invalid configuration:\n${z.prettifyError(result.error)}`);
@@ -155,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsEnabled: e.ANALYTICS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (stdoutIsTty ? 'pretty' : 'json'),
     version,
   };
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { createPrettyLogStream } from './platform/pretty-logs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The same relative layout holds for src/main.ts (tsx) and dist/main.js (built): see build.mjs.
@@ -19,14 +20,16 @@ function readVersion(): string {
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
-  const config = loadConfig(process.env, readVersion());
+  const config = loadConfig(process.env, { version: readVersion(), stdoutIsTty: process.stdout.isTTY === true });
+  const logStream =
+    config.logFormat === 'pretty' ? await createPrettyLogStream(process.stdout.isTTY === true) : undefined;
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, migrationsDir }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), migrationsDir },
   );
   await database.migrate();
-  const app = await buildApp(config, { database, webDistDir });
+  const app = await buildApp(config, { database, webDistDir, logStream });
 
   let closing = false;
   async function shutdown(signal: string): Promise<void> {

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './support/test-app';
+
+// One data dir for both runs: the second starts on an existing database instead of running initdb again.
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'deckhand-logs-'));
+});
+afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
+
+/** Runs the real entry point until it is ready and has answered one request, and returns what it printed. */
+async function runServer(env: Record<string, string>): Promise<string[]> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines: string[] = [];
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const ready = new Promise<void>((resolve) => {
+    readline.createInterface({ input: child.stdout }).on('line', (line) => {
+      lines.push(line);
+      if (line.includes('Deckhand is ready')) resolve();
+    });
+  });
+  await Promise.race([ready, exited.then(() => Promise.reject(new Error(`server exited: ${lines.join('\n')}`)))]);
+  await fetch(`http://127.0.0.1:${port}/api/health`);
+  child.kill('SIGTERM');
+  await exited;
+  return lines;
+}
+
+describe('log format', () => {
+  it('prints one readable line per event with LOG_FORMAT=pretty', async () => {
+    const lines = await runServer({ LOG_FORMAT: 'pretty' });
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) expect(line.startsWith('{'), line).toBe(false);
+    expect(lines.find((line) => line.includes('Deckhand is ready'))).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO/);
+    expect(lines.some((line) => /req-\w+ → GET \/api\/health/.test(line))).toBe(true);
+    expect(lines.some((line) => /req-\w+ ← 200 in [\d.]+ ms/.test(line))).toBe(true);
+  }, 60_000);
+
+  it('prints JSON when stdout is not a terminal and LOG_FORMAT is unset', async () => {
+    const lines = await runServer({ LOG_FORMAT: '' });
+    const events = lines.map((line) => JSON.parse(line) as { msg?: string });
+    expect(events.some((event) => event.msg === 'Deckhand is ready')).toBe(true);
+  }, 60_000);
+});
