@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirInUseError } from './db/pglite-lock';
 import { createPrettyLogStream } from './platform/pretty-logs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,8 +29,9 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl, migrationsDir }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), migrationsDir },
   );
-  await database.migrate();
+  const migrationsApplied = await database.migrate();
   const app = await buildApp(config, { database, webDistDir, logStream });
+  app.log.info({ migrationsApplied }, migrationsApplied > 0 ? 'database migrated' : 'database schema is current');
 
   let closing = false;
   async function shutdown(signal: string): Promise<void> {
@@ -54,6 +56,6 @@ async function main(): Promise<void> {
 main().catch((err: unknown) => {
   // A configuration error already lists every bad variable; its stack would only hide that.
   const isConfigError = err instanceof Error && err.message.startsWith('Invalid configuration');
-  console.error(isConfigError ? err.message : err);
+  console.error(isConfigError || err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer, waitUntilReady } from './support/server-process';
 import { freePort } from './support/test-app';
 
 // One data dir for both runs: the second starts on an existing database instead of running initdb again.
@@ -16,24 +15,12 @@ afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 /** Runs the real entry point until it is ready and has answered one request, and returns what it printed. */
 async function runServer(env: Record<string, string>): Promise<string[]> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines: string[] = [];
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const ready = new Promise<void>((resolve) => {
-    readline.createInterface({ input: child.stdout }).on('line', (line) => {
-      lines.push(line);
-      if (line.includes('Deckhand is ready')) resolve();
-    });
-  });
-  await Promise.race([ready, exited.then(() => Promise.reject(new Error(`server exited: ${lines.join('\n')}`)))]);
+  const server = spawnServer({ PORT: String(port), DATA_DIR: dataDir, ...env });
+  await waitUntilReady(server);
   await fetch(`http://127.0.0.1:${port}/api/health`);
-  child.kill('SIGTERM');
-  await exited;
-  return lines;
+  await server.waitForLog(/request completed|← 200/);
+  await server.stop();
+  return server.lines;
 }
 
 describe('log format', () => {

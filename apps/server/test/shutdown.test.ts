@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnServer, waitUntilReady } from './support/server-process';
 import { freePort, strongPassword, uniqueEmail } from './support/test-app';
 
 const dirs: string[] = [];
@@ -13,26 +13,9 @@ afterAll(async () => {
 
 /** Starts the real entry point (src/main.ts) as `npm start` would, on PGlite in a temp DATA_DIR. */
 async function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = readline.createInterface({ input: child.stdout });
-  const seen: string[] = [];
-  const waiters: { match: RegExp; resolve: () => void }[] = [];
-  lines.on('line', (line) => {
-    seen.push(line);
-    for (const w of waiters.filter((w) => w.match.test(line))) w.resolve();
-  });
-  const waitForLog = (match: RegExp) =>
-    new Promise<void>((resolve) => {
-      if (seen.some((l) => match.test(l))) resolve();
-      else waiters.push({ match, resolve });
-    });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  await Promise.race([waitForLog(/Deckhand is ready/), exited.then(() => Promise.reject(new Error('server exited')))]);
-  return { child, waitForLog, exited };
+  const server = spawnServer({ PORT: String(port), DATA_DIR: dataDir });
+  await waitUntilReady(server);
+  return server;
 }
 
 function stop(child: ChildProcess): void {

@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { lockDataDir } from './pglite-lock';
 
 /** A database handle or a transaction: services accept either, so callers can compose them in one unit of work. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -9,7 +11,8 @@ export type Tx = PgTransaction<PgQueryResultHKT>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the migrations not yet applied. @returns how many it applied (0: the schema was current) */
+  migrate(): Promise<number>;
   /** PGlite only: the whole data dir as a gzipped tarball (tests load it instead of running initdb). */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -25,6 +28,22 @@ export type DatabaseOptions =
       onIdleError?: (err: Error) => void;
     }
   | { kind: 'pglite'; dataDir: string | undefined; migrationsDir: string; loadDataDir?: Blob };
+
+/** The advisory lock migrations run under (any fixed bigint; this one spells "deckhand" in ASCII). */
+const migrationLockKey = '7234297689404436068';
+
+interface Queryable {
+  query(text: string): Promise<{ rows: unknown[] }>;
+}
+
+/** Rows in drizzle's migrations table, 0 before the first migration created it. */
+async function countAppliedMigrations(client: Queryable): Promise<number> {
+  // Two statements: a query naming a table that does not exist fails to plan, whichever branch would run.
+  const exists = await client.query("SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS found");
+  if (!z.object({ found: z.boolean() }).parse(exists.rows[0]).found) return 0;
+  const { rows } = await client.query('SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations');
+  return z.object({ applied: z.number() }).parse(rows[0]).applied;
+}
 
 /**
  * Opens PostgreSQL (a pool) or embedded PGlite (a folder, or in memory when dataDir is undefined).
@@ -44,7 +63,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder: options.migrationsDir }),
+      async migrate() {
+        // Instances starting together on one database would all create the same tables, and all but one
+        // would die on a duplicate key. One at a time, on one connection holding a session-level advisory
+        // lock: the others wait, then find nothing to do. A crashed holder's lock ends with its connection.
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1::bigint)', [migrationLockKey]);
+          try {
+            const before = await countAppliedMigrations(client);
+            await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder: options.migrationsDir });
+            return (await countAppliedMigrations(client)) - before;
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1::bigint)', [migrationLockKey]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -53,17 +89,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  let unlock = () => {};
+  if (options.dataDir) {
+    await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
+  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir }).catch(
+    (err: unknown) => {
+      unlock();
+      throw err;
+    },
+  );
   const db = drizzlePglite(client, { casing: 'snake_case' });
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: options.migrationsDir }),
+    async migrate() {
+      const before = await countAppliedMigrations(client);
+      await migratePglite(db, { migrationsFolder: options.migrationsDir });
+      return (await countAppliedMigrations(client)) - before;
+    },
     dump: async () => {
       const dump = await client.dumpDataDir('gzip');
       return new Blob([await dump.arrayBuffer()]);
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      unlock();
+    },
   };
 }
