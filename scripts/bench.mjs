@@ -2,7 +2,7 @@
 // performance figures of the built product, printed next to their targets (and the load average) so they
 // can be quoted in an issue note. It builds first (unless --no-build; only the server when first-load-js
 // is not selected), then measures: argon2 (1 argon2id hashing), first-load-js (2 first-load JS of / and
-// /login), startup (3 startup, idle RSS and shutdown), sign-in (4 sign-in throughput and latency),
+// /login, raw and as the built server sends it to Chromium), startup (3 startup, idle RSS and shutdown), sign-in (4 sign-in throughput and latency),
 // live-fanout (5 one change delivered to 1,000 members' sockets, on one instance and on two), idle-sockets
 // (6 memory of 5,000 idle sockets) and project-lists (7 project and member lists under 50 clients).
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is created and dropped),
@@ -113,7 +113,9 @@ try {
   if (selected.has('argon2')) {
     await runSection('1. Password hashing (@node-rs/argon2, in this process)', () => measureArgon2(report));
   }
-  if (selected.has('first-load-js')) await runSection('2. First-load JavaScript', () => measureFirstLoadJs(report));
+  if (selected.has('first-load-js')) {
+    await runSection('2. First-load JavaScript', () => measureFirstLoadJs(report, { workDir }));
+  }
   if (selected.has('startup')) {
     await runSection('3. Startup, idle memory and shutdown (PGlite)', () => measureStartup(report, workDir));
   }

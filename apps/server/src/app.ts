@@ -30,6 +30,7 @@ import { systemRoutes } from './modules/system/routes';
 import { createAnswerCache } from './platform/answer-cache';
 import type { AppDeps } from './platform/app-deps';
 import { registerAuthGuard } from './platform/auth-guard';
+import { registerCompression } from './platform/compression';
 import { registerErrorHandlers } from './platform/errors';
 import { createUsageEvents } from './platform/events';
 import { createLocalFileStore } from './platform/file-store';
@@ -125,6 +126,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerJsonBodyParser(app);
+  // Before every route: @fastify/compress hooks the routes registered after it.
+  await registerCompression(app);
 
   // The first request comes after listen, by which time `app.deps` exists.
   registerErrorHandlers(app, (err, context) => void app.deps.serverErrors.report(err, context));

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { type ContentEncoding, compressBody, compressionThresholdBytes, negotiateEncoding } from './compression';
 
-/** A JSON answer as sent: the bytes, and an ETag that is the hash of those bytes. */
+/** A JSON answer as sent: the bytes, its compressed forms when it is worth compressing, and an ETag. */
 export interface CachedAnswer {
   body: Buffer;
+  /** Compressed once when the answer is built, rather than on every request that sends it. */
+  encoded: Partial<Record<ContentEncoding, Buffer>>;
+  /** Weak: the same answer is sent in several content codings, which a strong validator must tell apart. */
   etag: string;
 }
 
@@ -38,7 +42,15 @@ interface Build {
 
 function toAnswer(value: unknown): CachedAnswer {
   const body = Buffer.from(JSON.stringify(value), 'utf8');
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  const encoded =
+    body.byteLength < compressionThresholdBytes
+      ? {}
+      : { br: compressBody(body, 'br'), gzip: compressBody(body, 'gzip') };
+  return { body, encoded, etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+}
+
+function sizeOf(answer: CachedAnswer): number {
+  return answer.body.byteLength + (answer.encoded.br?.byteLength ?? 0) + (answer.encoded.gzip?.byteLength ?? 0);
 }
 
 /**
@@ -56,15 +68,15 @@ export function createAnswerCache({ maxBytes }: { maxBytes: number }): AnswerCac
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    bytes -= entry.answer.body.byteLength;
+    bytes -= sizeOf(entry.answer);
   }
 
   function remember(key: string, entry: Entry): void {
     forget(key);
     // One answer may not push out everything else.
-    if (entry.answer.body.byteLength > maxBytes / 4) return;
+    if (sizeOf(entry.answer) > maxBytes / 4) return;
     entries.set(key, entry);
-    bytes += entry.answer.body.byteLength;
+    bytes += sizeOf(entry.answer);
     for (const [oldestKey] of entries) {
       if (bytes <= maxBytes) break;
       forget(oldestKey);
@@ -112,14 +124,18 @@ export function createAnswerCache({ maxBytes }: { maxBytes: number }): AnswerCac
 /** The documented answer to an If-None-Match naming the current ETag: no body. */
 export const notModified = z.null().describe('Not modified: the ETag sent in If-None-Match is still current');
 
-/** Whether the request's If-None-Match names this ETag (or `*`). */
+function opaqueTag(tag: string): string {
+  return tag.trim().replace(/^W\//, '');
+}
+
+/** Whether the request's If-None-Match names this ETag (or `*`), compared weakly as RFC 9110 has it for GET. */
 function matches(req: FastifyRequest, etag: string): boolean {
   const header = req.headers['if-none-match'];
   if (!header) return false;
   return header
     .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
+    .map(opaqueTag)
+    .some((tag) => tag === opaqueTag(etag) || tag === '*');
 }
 
 /**
@@ -129,5 +145,11 @@ function matches(req: FastifyRequest, etag: string): boolean {
 export function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
   reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
   if (matches(req, answer.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  reply.type('application/json; charset=utf-8');
+  if (answer.encoded.br === undefined) return reply.send(answer.body);
+  reply.header('vary', 'accept-encoding');
+  const encoding = negotiateEncoding(req.headers['accept-encoding']);
+  const encoded = encoding === undefined ? undefined : answer.encoded[encoding];
+  if (encoding === undefined || encoded === undefined) return reply.send(answer.body);
+  return reply.header('content-encoding', encoding).send(encoded);
 }

@@ -23,6 +23,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside every text file over 1 KB (apps/web/build/precompress.ts): the best
+      // copy the request accepts is sent, with Vary: Accept-Encoding, and the plain file otherwise.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
