@@ -1,8 +1,9 @@
 // `npm run bench [-- --no-build] [-- --load-seconds=10] [-- --only=live-fanout,project-lists] [-- --profile]`:
 // performance figures of the built product, printed next to their targets (and the load average) so they
-// can be quoted in an issue note. It builds first (unless --no-build; only the server when first-load-js
-// is not selected), then measures: argon2 (1 argon2id hashing), first-load-js (2 first-load JS of / and
-// /login, raw and as the built server sends it to Chromium), startup (3 startup, idle RSS and shutdown), sign-in (4 sign-in throughput and latency),
+// can be quoted in an issue note. It builds first (unless --no-build; only the server when neither
+// first-load-js nor startup is selected), then measures: argon2 (1 argon2id hashing), first-load-js (2 first-load
+// JS of / and /login, raw and as the built server sends it to Chromium), startup (3 first start, warm restart
+// through npm start, idle RSS on PGlite and PostgreSQL, shutdown), sign-in (4 sign-in throughput and latency),
 // live-fanout (5 one change delivered to 1,000 members' sockets, on one instance and on two), idle-sockets
 // (6 memory of 5,000 idle sockets) and project-lists (7 project and member lists under 50 clients).
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is created and dropped),
@@ -24,7 +25,7 @@ import { measureProjectLists } from './bench/project-lists.mjs';
 import { createReport } from './bench/report.mjs';
 import { killAllServers, repoRoot, serverMainPath } from './bench/server-process.mjs';
 import { measureSignIn } from './bench/sign-in-load.mjs';
-import { measureStartup } from './bench/startup.mjs';
+import { measureIdleMemoryPostgres, measureStartup } from './bench/startup.mjs';
 
 process.on('exit', killAllServers);
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -65,9 +66,13 @@ function describeMachine() {
   printLoad('before the bench');
 }
 
-/** The web app is built only for first-load-js, the one measurement that reads it. */
+/**
+ * The web app is built only for the measurements that need it: first-load-js reads it, and startup runs
+ * `npm start`, which would otherwise build first (the full build also writes the stamp it checks).
+ */
 function buildProduct() {
-  const command = selected.has('first-load-js') ? ['run', 'build'] : ['run', 'build', '-w', '@deckhand/server'];
+  const needsWebApp = selected.has('first-load-js') || selected.has('startup');
+  const command = needsWebApp ? ['run', 'build'] : ['run', 'build', '-w', '@deckhand/server'];
   console.log(`\n▶ npm ${command.join(' ')}`);
   const result = spawnSync('npm', command, { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0) {
@@ -118,6 +123,9 @@ try {
   }
   if (selected.has('startup')) {
     await runSection('3. Startup, idle memory and shutdown (PGlite)', () => measureStartup(report, workDir));
+    await runPostgresSection('3b. Idle memory (PostgreSQL)', (databaseUrl) =>
+      measureIdleMemoryPostgres(report, { workDir, databaseUrl }),
+    );
   }
   if (selected.has('sign-in')) {
     const durationSeconds = loadSeconds;

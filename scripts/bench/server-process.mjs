@@ -11,13 +11,28 @@ import { setTimeout as delay } from 'node:timers/promises';
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const serverMainPath = path.join(repoRoot, 'apps/server/dist/main.js');
 
+/**
+ * The node flags of package.json's start script (they bound memory), so every measurement runs the server as
+ * `npm start` does. main.js is started directly: scripts/start.mjs would first rebuild a stale build.
+ */
+export function startScriptNodeFlags() {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  return scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--'));
+}
+
 /** Short enough not to blur a startup time measured in hundreds of milliseconds. */
 const healthPollMs = 5;
 const running = new Set();
 
 /** Synchronous, so it also works from process.on('exit'). */
 export function killAllServers() {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGKILL'); // the whole group of a command like `npm start`
+    } catch {
+      child.kill('SIGKILL');
+    }
+  }
 }
 
 /** Asks the OS for a free port, so parallel runs and a developer's own server (3000) don't collide. */
@@ -32,15 +47,23 @@ export function findFreePort() {
   });
 }
 
+function defaultCommand() {
+  return [process.execPath, ...startScriptNodeFlags(), serverMainPath];
+}
+
 /**
  * Spawns the server with only the variables we set (plus PATH/HOME), so a DATABASE_URL or REDIS_URL in the
  * caller's shell cannot silently change what is measured. Logs go to a file: an unread pipe would fill up
  * and stall the server, and reading it would cost the bench process CPU during the load test.
  */
-export function startServer({ dataDir, port, logPath, env = {} }) {
+export function startServer({ dataDir, port, logPath, env = {}, command = defaultCommand() }) {
   const logFd = fs.openSync(logPath, 'a');
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [serverMainPath], {
+  const [file, ...args] = command;
+  // A command such as `npm start` runs the server as a grandchild: its own process group lets a stop reach it.
+  const grouped = file !== process.execPath;
+  const child = spawn(file, args, {
+    detached: grouped,
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
@@ -64,7 +87,7 @@ export function startServer({ dataDir, port, logPath, env = {} }) {
       resolve({ code: null, signal: null, at: performance.now(), error: err });
     });
   });
-  return { child, pid: child.pid, url: `http://127.0.0.1:${port}`, logPath, spawnedAt, exited };
+  return { child, pid: child.pid, grouped, url: `http://127.0.0.1:${port}`, logPath, spawnedAt, exited };
 }
 
 /** The last lines of a server's log, to put in an error message. */
@@ -111,6 +134,11 @@ export async function waitForHealthy(server, { timeoutMs = 30_000 } = {}) {
 /** Sends SIGTERM and waits for exit; SIGKILLs after the deadline. Resolves to { code, signal, shutdownMs, killed }. */
 export async function stopServer(server, { timeoutMs = 10_000 } = {}) {
   const sentAt = performance.now();
+  if (server.grouped) {
+    process.kill(-server.pid, 'SIGTERM');
+    const exit = await server.exited;
+    return { ...exit, shutdownMs: exit.at - sentAt, killed: false };
+  }
   if (!server.child.kill('SIGTERM')) {
     const exit = await server.exited;
     return { ...exit, shutdownMs: 0, killed: false };

@@ -29,6 +29,13 @@ export type DatabaseOptions =
     }
   | { kind: 'pglite'; dataDir: string | undefined; migrationsDir: string; loadDataDir?: Blob };
 
+/**
+ * PostgreSQL's default shared_buffers (128 MB) lives inside PGlite's WebAssembly memory and is touched at start,
+ * so it made up over a third of an idle instance's memory. The embedded database serves one small team; its
+ * data files are read through the operating system's page cache as well, so 16 MB of buffers is enough.
+ */
+const pgliteSettings = ['-c', 'shared_buffers=16MB'];
+
 /** The advisory lock migrations run under (any fixed bigint; this one spells "deckhand" in ASCII). */
 const migrationLockKey = '7234297689404436068';
 
@@ -94,7 +101,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir }).catch(
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
+  }).catch(
     (err: unknown) => {
       unlock();
       throw err;
