@@ -105,12 +105,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
-  }).catch(
-    (err: unknown) => {
-      unlock();
-      throw err;
-    },
-  );
+  }).catch((err: unknown) => {
+    unlock();
+    throw err;
+  });
   const db = drizzlePglite(client, { casing: 'snake_case' });
   return {
     db,
