@@ -47,7 +47,10 @@ export function negotiateEncoding(acceptEncoding: string | undefined): ContentEn
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
-    global: true,
+    globalCompression: true,
+    // Request bodies stay as sent: the error-report intake reads compressed envelopes itself, within its limits
+    // before and after decompression (modules/reports/intake/read-envelope.ts).
+    globalDecompression: false,
     threshold: compressionThresholdBytes,
     encodings: ['br', 'gzip'],
     customTypes: compressibleTypes,
