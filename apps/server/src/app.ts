@@ -16,6 +16,7 @@ import type { Database } from './db/client';
 import { adminRoutes } from './modules/admin/routes';
 import { oidcRoutes } from './modules/auth/oidc/routes';
 import { authRoutes } from './modules/auth/routes';
+import { cardRoutes } from './modules/cards/routes/card-routes';
 import { insightRoutes } from './modules/insights/routes';
 import { notificationRoutes, pushRoutes } from './modules/notifications/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -104,6 +105,7 @@ const apiModules: FastifyPluginAsyncZod[] = [
   projectRoutes,
   memberRoutes,
   invitationRoutes,
+  cardRoutes,
   notificationRoutes,
   pushRoutes,
   adminRoutes,

@@ -26,6 +26,8 @@ export const errorCodes = [
   'projects/already-member',
   'projects/invitation-not-found',
   'projects/invitation-expired',
+  'cards/not-found',
+  'cards/forbidden',
   'notifications/not-found',
   'push/invalid-endpoint',
   'push/not-found',

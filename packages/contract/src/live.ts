@@ -12,6 +12,9 @@ export const LiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('member_updated'), project_id: z.uuid(), user_id: z.uuid() }),
   // To the project's admins: the pending invitations changed.
   z.object({ type: z.literal('invitation_updated'), project_id: z.uuid() }),
+  z.object({ type: z.literal('card_created'), project_id: z.uuid(), card_id: z.uuid() }),
+  z.object({ type: z.literal('card_updated'), project_id: z.uuid(), card_id: z.uuid() }),
+  z.object({ type: z.literal('card_deleted'), project_id: z.uuid(), card_id: z.uuid() }),
   // Spec §7: the client refetches the unread count.
   z.object({ type: z.literal('notification_update') }),
 ]);

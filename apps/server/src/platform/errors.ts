@@ -28,6 +28,8 @@ const statusOf = {
   'projects/already-member': 409,
   'projects/invitation-not-found': 404,
   'projects/invitation-expired': 410,
+  'cards/not-found': 404,
+  'cards/forbidden': 403,
   'notifications/not-found': 404,
   'push/invalid-endpoint': 400,
   'push/not-found': 404,

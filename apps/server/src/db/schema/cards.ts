@@ -1,0 +1,63 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { customType, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+import { projects } from './projects';
+import { users } from './users';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A card: a topic in a project with a live, co-edited body. The body is one compacted Yjs state; its plain text is
+ * kept beside it for the excerpt and for search.
+ */
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid().primaryKey().$defaultFn(uuidv7),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    bodyState: bytea(),
+    bodyText: text().notNull().default(''),
+    archivedAt: timestamp({ withTimezone: true }),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as written, so the card still names its author after their account is gone. */
+    createdByName: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Title and body words for full-text search, the title weighted above the body. The 'simple' configuration
+     * (no stemming, no stop words) because a team writes in whatever languages it speaks.
+     */
+    search: tsvector().generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('simple', ${cards.title}), 'A') || setweight(to_tsvector('simple', ${cards.bodyText}), 'B')`,
+    ),
+  },
+  (t) => [
+    index('cards_project_updated_idx').on(t.projectId, t.updatedAt.desc(), t.id.desc()),
+    index('cards_search_idx').using('gin', t.search),
+  ],
+);
+
+/** A named chat beside a card's body; a card has at least one. */
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid().primaryKey().$defaultFn(uuidv7),
+    cardId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('chats_card_idx').on(t.cardId)],
+);
