@@ -17,6 +17,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { oidcRoutes } from './modules/auth/oidc/routes';
 import { authRoutes } from './modules/auth/routes';
 import { cardRoutes } from './modules/cards/routes/card-routes';
+import { chatRoutes } from './modules/chats/routes/chat-routes';
 import { insightRoutes } from './modules/insights/routes';
 import { notificationRoutes, pushRoutes } from './modules/notifications/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -106,6 +107,7 @@ const apiModules: FastifyPluginAsyncZod[] = [
   memberRoutes,
   invitationRoutes,
   cardRoutes,
+  chatRoutes,
   notificationRoutes,
   pushRoutes,
   adminRoutes,

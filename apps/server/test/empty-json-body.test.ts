@@ -32,6 +32,8 @@ const expectedStatus: Record<string, number> = {
   'GET /api/projects/{projectId}/cards': 200,
   'GET /api/cards/{cardId}': 404,
   'DELETE /api/cards/{cardId}': 404,
+  'GET /api/cards/{cardId}/chats': 404,
+  'DELETE /api/chats/{chatId}': 404,
   'GET /api/invitations/{token}': 404,
   'POST /api/invitations/{token}/accept': 404,
   'GET /api/notifications': 200,

@@ -1,8 +1,9 @@
 import { type Card, type CreateCardInput, firstChatName, type UpdateCardInput } from '@deckhand/contract/cards';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { cards, chats } from '../../../db/schema/cards';
+import { cards } from '../../../db/schema/cards';
 import { profiles } from '../../../db/schema/profiles';
+import { createFirstChat } from '../../chats/service/chats';
 import { profileNames } from '../../profile/service';
 import { requireMembership } from '../../projects/service/access';
 import { touchProject } from '../../projects/service/projects';
@@ -32,9 +33,7 @@ export async function createCard(db: Db, userId: string, projectId: string, inpu
       .values({ projectId, title: input.title, createdBy: userId, createdByName: authorName })
       .returning({ id: cards.id });
     if (!card) throw new Error('card insert returned no row');
-    await tx
-      .insert(chats)
-      .values({ cardId: card.id, projectId, name: firstChatName, createdBy: userId, createdByName: authorName });
+    await createFirstChat(tx, { cardId: card.id, projectId, name: firstChatName, userId, authorName });
     await touchProject(tx, projectId);
     return card.id;
   });
