@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes';
 import { cardRoutes } from './modules/cards/routes/card-routes';
 import { chatRoutes } from './modules/chats/routes/chat-routes';
 import { insightRoutes } from './modules/insights/routes';
+import { messageRoutes } from './modules/messages/routes/message-routes';
 import { notificationRoutes, pushRoutes } from './modules/notifications/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { invitationRoutes } from './modules/projects/routes/invitation-routes';
@@ -108,6 +109,7 @@ const apiModules: FastifyPluginAsyncZod[] = [
   invitationRoutes,
   cardRoutes,
   chatRoutes,
+  messageRoutes,
   notificationRoutes,
   pushRoutes,
   adminRoutes,

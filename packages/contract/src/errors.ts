@@ -31,6 +31,8 @@ export const errorCodes = [
   'chats/not-found',
   'chats/forbidden',
   'chats/last-chat',
+  'messages/not-found',
+  'messages/forbidden',
   'notifications/not-found',
   'push/invalid-endpoint',
   'push/not-found',

@@ -18,6 +18,34 @@ export const LiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat_created'), project_id: z.uuid(), card_id: z.uuid(), chat_id: z.uuid() }),
   z.object({ type: z.literal('chat_updated'), project_id: z.uuid(), card_id: z.uuid(), chat_id: z.uuid() }),
   z.object({ type: z.literal('chat_deleted'), project_id: z.uuid(), card_id: z.uuid(), chat_id: z.uuid() }),
+  z.object({
+    type: z.literal('message_created'),
+    project_id: z.uuid(),
+    card_id: z.uuid(),
+    chat_id: z.uuid(),
+    message_id: z.uuid(),
+  }),
+  z.object({
+    type: z.literal('message_updated'),
+    project_id: z.uuid(),
+    card_id: z.uuid(),
+    chat_id: z.uuid(),
+    message_id: z.uuid(),
+  }),
+  z.object({
+    type: z.literal('message_deleted'),
+    project_id: z.uuid(),
+    card_id: z.uuid(),
+    chat_id: z.uuid(),
+    message_id: z.uuid(),
+  }),
+  z.object({
+    type: z.literal('reaction_updated'),
+    project_id: z.uuid(),
+    card_id: z.uuid(),
+    chat_id: z.uuid(),
+    message_id: z.uuid(),
+  }),
   // Spec §7: the client refetches the unread count.
   z.object({ type: z.literal('notification_update') }),
 ]);

@@ -6,6 +6,8 @@ export const notificationTypes = [
   'invitation_accepted',
   'member_role_changed',
   'member_removed',
+  'mention',
+  'chat_message',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

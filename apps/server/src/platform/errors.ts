@@ -33,6 +33,8 @@ const statusOf = {
   'chats/not-found': 404,
   'chats/forbidden': 403,
   'chats/last-chat': 409,
+  'messages/not-found': 404,
+  'messages/forbidden': 403,
   'notifications/not-found': 404,
   'push/invalid-endpoint': 400,
   'push/not-found': 404,

@@ -69,3 +69,9 @@ export async function deleteCard(db: Db, userId: string, cardId: string): Promis
   await db.delete(cards).where(eq(cards.id, cardId));
   return projectId;
 }
+
+/** A card's title for messages about it (notifications), without an access check: the caller has made one. */
+export async function readCardTitle(db: Db, cardId: string): Promise<string> {
+  const [card] = await db.select({ title: cards.title }).from(cards).where(eq(cards.id, cardId));
+  return card?.title ?? 'a card';
+}

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../platform/auth-guard';
 import { publishToMembers } from '../../projects/publish';
-import { createChat, deleteChat, listChats, renameChat } from '../service/chats';
+import { createChat, deleteChat, listChats, markChatRead, renameChat } from '../service/chats';
 
 const tags = ['chats'];
 
@@ -48,6 +48,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       await publish('chat_updated', { projectId: chat.project_id, cardId: chat.card_id, chatId: chat.id });
       return chat;
     },
+  );
+
+  app.post('/chats/:chatId/read', { schema: { tags, params: ChatParams, response: { 200: Chat } } }, (req) =>
+    markChatRead(db, actorOf(req).userId, req.params.chatId),
   );
 
   app.delete(

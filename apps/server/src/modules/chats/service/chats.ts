@@ -1,9 +1,9 @@
 import type { Chat, CreateChatInput, UpdateChatInput } from '@deckhand/contract/chats';
 import type { ProjectRole } from '@deckhand/contract/projects';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { cards, chats } from '../../../db/schema/cards';
-import { chatFollowers } from '../../../db/schema/messages';
+import { chatFollowers, chatReads, messages } from '../../../db/schema/messages';
 import { profiles } from '../../../db/schema/profiles';
 import { AppError } from '../../../platform/errors';
 import { requireCardAccess } from '../../cards/service/access';
@@ -110,4 +110,40 @@ export async function deleteChat(
     await tx.delete(chats).where(eq(chats.id, chatId));
   });
   return { cardId, projectId };
+}
+
+/** Records that the chat has a new message (`last_message_at`). */
+export async function touchChat(db: Db, chatId: string): Promise<void> {
+  await db.update(chats).set({ lastMessageAt: new Date() }).where(eq(chats.id, chatId));
+}
+
+/** Marks everything in the chat as read by the caller. @throws chats/not-found */
+export async function markChatRead(db: Db, userId: string, chatId: string): Promise<Chat> {
+  const { role } = await requireChatAccess(db, chatId, userId);
+  const [newest] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.chatId, chatId))
+    .orderBy(desc(messages.id))
+    .limit(1);
+  if (newest) {
+    await db
+      .insert(chatReads)
+      .values({ chatId, userId, lastReadMessageId: newest.id })
+      .onConflictDoUpdate({
+        target: [chatReads.chatId, chatReads.userId],
+        // Never backwards: a late request must not unread what a newer one marked.
+        set: { lastReadMessageId: sql`greatest(${chatReads.lastReadMessageId}, excluded.last_read_message_id)` },
+      });
+  }
+  return readChat(db, userId, chatId, role);
+}
+
+/** Everyone following the chat. */
+export async function listChatFollowers(db: Db, chatId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: chatFollowers.userId })
+    .from(chatFollowers)
+    .where(eq(chatFollowers.chatId, chatId));
+  return rows.map((row) => row.userId);
 }

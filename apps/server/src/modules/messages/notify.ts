@@ -1,0 +1,51 @@
+import type { AppDeps } from '../../platform/app-deps';
+import { readCardTitle } from '../cards/service/cards';
+import { listChatFollowers } from '../chats/service/chats';
+import { notify, notifyOncePerChat } from '../notifications/service';
+import { listMemberIds } from '../projects/service/access';
+import type { PostedMessage } from './service/messages';
+
+/** The start of a message, as a notification shows it. */
+const previewLength = 140;
+
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > previewLength ? `${flat.slice(0, previewLength - 1)}…` : flat;
+}
+
+/**
+ * After a message has committed: a `mention` to each member it mentions, and a `chat_message` to the chat's other
+ * followers who are still members (one unread per chat, kept current). Never throws: the message is already sent.
+ */
+export async function notifyAboutMessage(deps: AppDeps, posted: PostedMessage): Promise<void> {
+  const { message, access, mentioned } = posted;
+  try {
+    const cardTitle = await readCardTitle(deps.db, message.card_id);
+    const author = { id: message.author.user_id ?? '', name: message.author.name };
+    const about = { projectId: message.project_id, cardId: message.card_id, chatId: message.chat_id, author };
+    for (const userId of mentioned) {
+      await notify(deps, {
+        ...about,
+        userId,
+        type: 'mention',
+        title: `${author.name} mentioned you in ${cardTitle}`,
+        message: preview(message.text),
+      });
+    }
+    const members = new Set(await listMemberIds(deps.db, access.projectId));
+    const followers = (await listChatFollowers(deps.db, access.chatId)).filter(
+      (id) => members.has(id) && id !== author.id && !mentioned.includes(id),
+    );
+    for (const userId of followers) {
+      await notifyOncePerChat(deps, {
+        ...about,
+        userId,
+        type: 'chat_message',
+        title: `${author.name} wrote in ${cardTitle}`,
+        message: preview(message.text),
+      });
+    }
+  } catch (err) {
+    deps.log.error({ err, messageId: message.id }, 'message notifications failed');
+  }
+}
