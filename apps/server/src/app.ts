@@ -16,6 +16,7 @@ import type { Database } from './db/client';
 import { adminRoutes } from './modules/admin/routes';
 import { oidcRoutes } from './modules/auth/oidc/routes';
 import { authRoutes } from './modules/auth/routes';
+import { registerCollab } from './modules/cards/collab/collab-server';
 import { cardRoutes } from './modules/cards/routes/card-routes';
 import { chatRoutes } from './modules/chats/routes/chat-routes';
 import { insightRoutes } from './modules/insights/routes';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.decorate('deps', await createDeps(app, config, options));
   registerAuthGuard(app, app.deps.idTokens);
+  registerCollab(app, app.deps);
 
   for (const routes of apiModules) await app.register(routes, { prefix: '/api' });
   // Sentry SDKs post to `<DSN path>/api/<project>/envelope/`; the self-hosted DSN's path is /ingest.

@@ -90,6 +90,13 @@ describe('GET /updates', () => {
     member.close();
   });
 
+  it('ignores small messages from a client and hangs up on one over 4 KB', async () => {
+    const live = await connectLive(t.url, team.member.token);
+    live.socket.send('hello');
+    live.socket.send('x'.repeat(5000));
+    expect((await live.closed).code).toBe(1009);
+  });
+
   it('drops a socket that stops answering pings', async () => {
     // A raw client that completes the handshake and then never answers a ping, like a vanished peer.
     const { port } = new URL(t.url);

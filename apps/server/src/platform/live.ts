@@ -64,6 +64,9 @@ function parseJson(text: string): unknown {
  * The live channel at `GET /updates?token=<id token>`: one WebSocket per tab, owned by one user,
  * closed with 4401 when its token expires (the client reconnects with a fresh one).
  */
+/** What a client may send on the live channel before it is disconnected (it has nothing to say). */
+const liveMaxMessageBytes = 4096;
+
 export async function registerLive(
   app: FastifyInstance,
   deps: { pubsub: PubSub; idTokens: IdTokens; log: FastifyBaseLogger },
@@ -107,7 +110,9 @@ export async function registerLive(
   }, pingIntervalMs);
   heartbeat.unref();
 
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  // One websocket server serves this channel and the card bodies (/collab), whose sync messages can carry a whole
+  // body (up to 2 MB of Yjs state); this channel keeps its own 4 KB bound below.
+  await app.register(websocket, { options: { maxPayload: 4 * 1024 * 1024 } });
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     await unsubscribe();
@@ -142,8 +147,11 @@ export async function registerLive(
       sockets.add(socket);
       alive.add(socket);
       socket.on('pong', () => alive.add(socket));
-      // Clients have nothing to say on this channel; anything they send is ignored.
-      socket.on('message', () => {});
+      // Clients have nothing to say on this channel: small messages are ignored, large ones end the connection.
+      socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+        const bytes = Array.isArray(data) ? data.reduce((sum, part) => sum + part.byteLength, 0) : data.byteLength;
+        if (bytes > liveMaxMessageBytes) socket.close(1009, 'message too big');
+      });
       const expiry = setTimeout(
         () => socket.close(liveCloseCodes.unauthorized, 'token expired'),
         Math.max(0, claims.expiresAt * 1000 - Date.now()),

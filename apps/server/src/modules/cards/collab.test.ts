@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CollabClient, connectCollab, textOf } from '../../../test/support/collab-client';
+import { createTeam, type Team } from '../../../test/support/projects';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { cards } from '../../db/schema/cards';
+
+let t: TestApp;
+let team: Team;
+const clients: CollabClient[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  team = await createTeam(t, 'Collab project');
+});
+afterAll(async () => {
+  for (const client of clients) client.close();
+  await t.close();
+});
+
+async function newCard(title = 'Shared body'): Promise<string> {
+  const res = await t.request<{ id: string }>('POST', `/api/projects/${team.projectId}/cards`, {
+    token: team.member.token,
+    body: { title },
+  });
+  return res.body.id;
+}
+
+async function open(cardId: string, token: string | null, app: TestApp = t): Promise<CollabClient> {
+  const client = await connectCollab(app.url, cardId, token);
+  clients.push(client);
+  return client;
+}
+
+async function storedText(cardId: string): Promise<string | undefined> {
+  const [row] = await t.database.db.select({ text: cards.bodyText }).from(cards).where(eq(cards.id, cardId));
+  return row?.text;
+}
+
+describe('/collab', () => {
+  it('refuses no token, a forged token, a stranger, an unknown card and other document names', async () => {
+    const cardId = await newCard();
+    await expect(open(cardId, null)).rejects.toThrow(/refused/);
+    await expect(open(cardId, `${team.member.token}x`)).rejects.toThrow(/refused/);
+    await expect(open(cardId, team.stranger.token)).rejects.toThrow(/refused/);
+    await expect(open(crypto.randomUUID(), team.owner.token)).rejects.toThrow(/refused/);
+    await expect(open('../etc', team.owner.token)).rejects.toThrow(/refused/);
+  });
+
+  it('lets two members edit one body and see each other, and stores it with its plain text', async () => {
+    const cardId = await newCard();
+    const a = await open(cardId, team.member.token);
+    const b = await open(cardId, team.owner.token);
+    a.type('Hello from Mia. ');
+    await expect.poll(() => textOf(b)).toBe('Hello from Mia. ');
+    b.type('And Olive.');
+    await expect.poll(() => textOf(a)).toBe('Hello from Mia. And Olive.');
+    await expect.poll(() => storedText(cardId), { timeout: 5000 }).toBe('Hello from Mia. And Olive.');
+    const found = await t.request<{ items: { id: string; excerpt: string }[] }>(
+      'GET',
+      `/api/projects/${team.projectId}/cards?q=olive`,
+      { token: team.viewer.token },
+    );
+    expect(found.body.items).toEqual([expect.objectContaining({ id: cardId, excerpt: 'Hello from Mia. And Olive.' })]);
+  });
+
+  it('keeps a viewer read-only: their changes reach neither the others nor storage', async () => {
+    const cardId = await newCard();
+    const member = await open(cardId, team.member.token);
+    const viewer = await open(cardId, team.viewer.token);
+    member.type('Written by a member.');
+    await expect.poll(() => textOf(viewer)).toBe('Written by a member.');
+    viewer.type(' Viewer graffiti.');
+    member.type(' More.');
+    await expect.poll(() => storedText(cardId), { timeout: 5000 }).toBe('Written by a member. More.');
+    expect(textOf(member)).not.toContain('graffiti');
+  });
+
+  it('serves a stored body from the database to another instance', async () => {
+    const cardId = await newCard();
+    const writer = await open(cardId, team.member.token);
+    writer.type('Survives a restart.');
+    await expect.poll(() => storedText(cardId), { timeout: 5000 }).toBe('Survives a restart.');
+    const other = await createTestApp({}, { shareWith: t });
+    try {
+      const reader = await open(cardId, team.owner.token, other);
+      expect(textOf(reader)).toBe('Survives a restart.');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+
+export interface CollabClient {
+  doc: Y.Doc;
+  provider: HocuspocusProvider;
+  /** Types text at the end of the body's first paragraph (creating it), as TipTap would store it. */
+  type(text: string): void;
+  close(): void;
+}
+
+/**
+ * A Node Hocuspocus client for `card:{cardId}` on the test server: resolves once synced, rejects when the server
+ * refuses the connection (the provider's authenticationFailed).
+ */
+export function connectCollab(baseUrl: string, cardId: string, token: string | null): Promise<CollabClient> {
+  const doc = new Y.Doc();
+  const websocketProvider = new HocuspocusProviderWebsocket({
+    url: `${baseUrl.replace(/^http/, 'ws')}/collab`,
+    WebSocketPolyfill: WebSocket,
+  });
+  return new Promise((resolve, reject) => {
+    const provider = new HocuspocusProvider({
+      websocketProvider,
+      name: `card:${cardId}`,
+      token,
+      document: doc,
+      onSynced: () => resolve({ doc, provider, type, close }),
+      onAuthenticationFailed: ({ reason }) => {
+        close();
+        reject(new Error(`refused: ${reason}`));
+      },
+    });
+    provider.attach();
+    function close(): void {
+      provider.destroy();
+      websocketProvider.destroy();
+    }
+    function type(text: string): void {
+      const fragment = doc.getXmlFragment('default');
+      let paragraph = fragment.get(0);
+      if (!(paragraph instanceof Y.XmlElement)) {
+        paragraph = new Y.XmlElement('paragraph');
+        fragment.insert(0, [paragraph]);
+      }
+      let textNode = paragraph.get(0);
+      if (!(textNode instanceof Y.XmlText)) {
+        textNode = new Y.XmlText();
+        paragraph.insert(0, [textNode]);
+      }
+      textNode.insert(textNode.length, text);
+    }
+  });
+}
+
+/** The body's text as a client sees it. */
+export function textOf(client: CollabClient): string {
+  return client.doc
+    .getXmlFragment('default')
+    .toArray()
+    .map((node) => (node instanceof Y.XmlElement ? node.toArray().map(String).join('') : ''))
+    .join('\n');
+}
