@@ -5,6 +5,8 @@ import * as Y from 'yjs';
 export interface CollabClient {
   doc: Y.Doc;
   provider: HocuspocusProvider;
+  /** Resolves when the server closes the connection (the provider may then try again, and be refused). */
+  closed: Promise<void>;
   /** Types text at the end of the body's first paragraph (creating it), as TipTap would store it. */
   type(text: string): void;
   close(): void;
@@ -16,6 +18,10 @@ export interface CollabClient {
  */
 export function connectCollab(baseUrl: string, cardId: string, token: string | null): Promise<CollabClient> {
   const doc = new Y.Doc();
+  let markClosed: () => void = () => {};
+  const closed = new Promise<void>((resolve) => {
+    markClosed = resolve;
+  });
   const websocketProvider = new HocuspocusProviderWebsocket({
     url: `${baseUrl.replace(/^http/, 'ws')}/collab`,
     WebSocketPolyfill: WebSocket,
@@ -26,7 +32,8 @@ export function connectCollab(baseUrl: string, cardId: string, token: string | n
       name: `card:${cardId}`,
       token,
       document: doc,
-      onSynced: () => resolve({ doc, provider, type, close }),
+      onSynced: () => resolve({ doc, provider, closed, type, close }),
+      onClose: () => markClosed(),
       onAuthenticationFailed: ({ reason }) => {
         close();
         reject(new Error(`refused: ${reason}`));

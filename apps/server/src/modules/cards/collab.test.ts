@@ -88,4 +88,22 @@ describe('/collab', () => {
       await other.close();
     }
   });
+
+  it('disconnects a member removed from the project within 2 s, and refuses them after', async () => {
+    const cardId = await newCard();
+    const leaving = await t.signUp({ name: 'Lee Leaving' });
+    await t.request('POST', `/api/projects/${team.projectId}/members`, {
+      token: team.owner.token,
+      body: { email: leaving.email, role: 'member' },
+    });
+    const client = await open(cardId, leaving.token);
+    const removedAt = Date.now();
+    const removed = await t.request('DELETE', `/api/projects/${team.projectId}/members/${leaving.id}`, {
+      token: team.owner.token,
+    });
+    expect(removed.status).toBe(204);
+    await client.closed;
+    expect(Date.now() - removedAt).toBeLessThan(2000);
+    await expect(open(cardId, leaving.token)).rejects.toThrow(/refused/);
+  });
 });

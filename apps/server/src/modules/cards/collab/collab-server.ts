@@ -1,6 +1,7 @@
 import { Hocuspocus } from '@hocuspocus/server';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../platform/app-deps';
+import { requireMembership } from '../../projects/service/access';
 import { requireCardAccess } from '../service/access';
 import { cardIdOf, loadBody, storeBody } from './card-documents';
 
@@ -11,10 +12,14 @@ const storeMaxDebounceMs = 10_000;
 interface CollabContext {
   userId: string;
   cardId: string;
+  projectId: string;
 }
 
+/** Closes a connection whose person may no longer see the card; the provider then fails to authenticate. */
+const forbidden = { code: 4403, reason: 'Forbidden' };
+
 function isCollabContext(value: unknown): value is CollabContext {
-  return typeof value === 'object' && value !== null && 'userId' in value && 'cardId' in value;
+  return typeof value === 'object' && value !== null && 'userId' in value && 'cardId' in value && 'projectId' in value;
 }
 
 /**
@@ -33,9 +38,9 @@ export function registerCollab(app: FastifyInstance, deps: AppDeps): Hocuspocus 
       if (!claims) throw new Error('not signed in');
       const cardId = cardIdOf(documentName);
       if (!cardId) throw new Error('unknown document');
-      const { role } = await requireCardAccess(deps.db, cardId, claims.userId);
+      const { role, projectId } = await requireCardAccess(deps.db, cardId, claims.userId);
       connectionConfig.readOnly = role === 'viewer';
-      return { userId: claims.userId, cardId };
+      return { userId: claims.userId, cardId, projectId };
     },
     async onLoadDocument({ document, documentName }) {
       const cardId = cardIdOf(documentName);
@@ -47,6 +52,33 @@ export function registerCollab(app: FastifyInstance, deps: AppDeps): Hocuspocus 
       if (cardId) await storeBody(deps.db, cardId, document);
     },
   });
+
+  /** Re-checks a person's open connections to a project's cards: gone when removed, read-only as a viewer. */
+  async function recheck(projectId: string, userId: string | undefined): Promise<void> {
+    for (const document of hocuspocus.documents.values()) {
+      for (const connection of document.getConnections()) {
+        const context: unknown = connection.context;
+        if (!isCollabContext(context) || context.projectId !== projectId) continue;
+        if (userId !== undefined && context.userId !== userId) continue;
+        const role = await requireMembership(deps.db, projectId, context.userId).catch(() => undefined);
+        if (role === undefined) connection.close(forbidden);
+        else connection.readOnly = role === 'viewer';
+      }
+    }
+  }
+
+  const stopListening = deps.live.onEvent((event) => {
+    if (event.type === 'member_removed' || event.type === 'member_updated') {
+      recheck(event.project_id, event.user_id).catch((err: unknown) =>
+        deps.log.error({ err }, 'collab recheck failed'),
+      );
+    } else if (event.type === 'project_deleted') {
+      recheck(event.project_id, undefined).catch((err: unknown) => deps.log.error({ err }, 'collab recheck failed'));
+    } else if (event.type === 'card_deleted') {
+      hocuspocus.closeConnections(`card:${event.card_id}`);
+    }
+  });
+  app.addHook('onClose', async () => stopListening());
 
   app.get('/collab', { websocket: true }, (socket, req) => {
     hocuspocus.handleConnection(socket, req.raw);
