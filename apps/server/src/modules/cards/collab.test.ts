@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CollabClient, connectCollab, textOf } from '../../../test/support/collab-client';
 import { createTeam, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { testTarget } from '../../../test/support/test-database';
 import { cards } from '../../db/schema/cards';
 
 let t: TestApp;
@@ -105,5 +106,25 @@ describe('/collab', () => {
     await client.closed;
     expect(Date.now() - removedAt).toBeLessThan(2000);
     await expect(open(cardId, leaving.token)).rejects.toThrow(/refused/);
+  });
+});
+
+describe.each(testTarget().kind === 'postgres' ? ['Redis'] : [])('two instances through %s', () => {
+  it('let editors on different instances see each other', async () => {
+    const cardId = await newCard();
+    const other = await createTestApp({}, { shareWith: t });
+    try {
+      const here = await open(cardId, team.member.token);
+      const there = await open(cardId, team.owner.token, other);
+      here.type('Typed on one instance. ');
+      await expect.poll(() => textOf(there)).toBe('Typed on one instance. ');
+      there.type('Answered on the other.');
+      await expect.poll(() => textOf(here)).toBe('Typed on one instance. Answered on the other.');
+      await expect
+        .poll(() => storedText(cardId), { timeout: 5000 })
+        .toBe('Typed on one instance. Answered on the other.');
+    } finally {
+      await other.close();
+    }
   });
 });

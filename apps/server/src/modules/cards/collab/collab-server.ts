@@ -1,3 +1,4 @@
+import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { Hocuspocus } from '@hocuspocus/server';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../platform/app-deps';
@@ -15,6 +16,25 @@ interface CollabContext {
   projectId: string;
 }
 
+/**
+ * With REDIS_URL, editors connected to different instances see each other: Hocuspocus's Redis extension relays
+ * document and awareness updates, and lets one instance at a time store a document.
+ */
+function createRedisExtension(redisUrl: string, keyPrefix: string): RedisExtension {
+  const url = new URL(redisUrl);
+  return new RedisExtension({
+    host: url.hostname,
+    port: Number(url.port || 6379),
+    prefix: `${keyPrefix}collab`,
+    options: {
+      ...(url.username && { username: decodeURIComponent(url.username) }),
+      ...(url.password && { password: decodeURIComponent(url.password) }),
+      ...(url.pathname.length > 1 && { db: Number(url.pathname.slice(1)) }),
+      ...(url.protocol === 'rediss:' && { tls: {} }),
+    },
+  });
+}
+
 /** Closes a connection whose person may no longer see the card; the provider then fails to authenticate. */
 const forbidden = { code: 4403, reason: 'Forbidden' };
 
@@ -29,8 +49,12 @@ function isCollabContext(value: unknown): value is CollabContext {
  * their updates reach neither the others nor storage.
  */
 export function registerCollab(app: FastifyInstance, deps: AppDeps): Hocuspocus {
+  const redis = deps.config.redisUrl
+    ? createRedisExtension(deps.config.redisUrl, deps.config.redisKeyPrefix)
+    : undefined;
   const hocuspocus = new Hocuspocus({
     quiet: true,
+    extensions: redis ? [redis] : [],
     debounce: storeDebounceMs,
     maxDebounce: storeMaxDebounceMs,
     async onAuthenticate({ token, documentName, connectionConfig }): Promise<CollabContext> {
@@ -78,7 +102,13 @@ export function registerCollab(app: FastifyInstance, deps: AppDeps): Hocuspocus 
       hocuspocus.closeConnections(`card:${event.card_id}`);
     }
   });
-  app.addHook('onClose', async () => stopListening());
+  app.addHook('onClose', async () => {
+    stopListening();
+    // Documents unload (and leave their Redis channels) before the Redis connections go.
+    await Promise.all([...hocuspocus.documents.values()].map((document) => hocuspocus.unloadDocument(document)));
+    await Promise.all(hocuspocus.unloadingDocuments.values());
+    await redis?.onDestroy();
+  });
 
   app.get('/collab', { websocket: true }, (socket, req) => {
     hocuspocus.handleConnection(socket, req.raw);
