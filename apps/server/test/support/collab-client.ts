@@ -5,8 +5,8 @@ import * as Y from 'yjs';
 export interface CollabClient {
   doc: Y.Doc;
   provider: HocuspocusProvider;
-  /** Resolves when the server closes the connection (the provider may then try again, and be refused). */
-  closed: Promise<void>;
+  /** Resolves with the close code and reason when the server closes the connection. */
+  closed: Promise<{ code: number; reason: string }>;
   /** Types text at the end of the body's first paragraph (creating it), as TipTap would store it. */
   type(text: string): void;
   close(): void;
@@ -18,8 +18,8 @@ export interface CollabClient {
  */
 export function connectCollab(baseUrl: string, cardId: string, token: string | null): Promise<CollabClient> {
   const doc = new Y.Doc();
-  let markClosed: () => void = () => {};
-  const closed = new Promise<void>((resolve) => {
+  let markClosed: (event: { code: number; reason: string }) => void = () => {};
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
     markClosed = resolve;
   });
   const websocketProvider = new HocuspocusProviderWebsocket({
@@ -33,7 +33,7 @@ export function connectCollab(baseUrl: string, cardId: string, token: string | n
       token,
       document: doc,
       onSynced: () => resolve({ doc, provider, closed, type, close }),
-      onClose: () => markClosed(),
+      onClose: ({ event }) => markClosed({ code: event.code, reason: event.reason }),
       onAuthenticationFailed: ({ reason }) => {
         close();
         reject(new Error(`refused: ${reason}`));

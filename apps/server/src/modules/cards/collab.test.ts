@@ -109,6 +109,21 @@ describe('/collab', () => {
   });
 });
 
+describe('a body over 2 MB', () => {
+  it('is refused with a clear message, and nothing of it is stored', async () => {
+    const cardId = await newCard();
+    const writer = await open(cardId, team.member.token);
+    writer.type('Kept. ');
+    await expect.poll(() => storedText(cardId), { timeout: 5000 }).toBe('Kept.');
+    writer.type('x'.repeat(2.5 * 1024 * 1024));
+    // Hocuspocus closes the document's channel with a close message that carries the reason (not the code).
+    expect((await writer.closed).reason).toMatch(/2 MB limit/);
+    writer.close();
+    const reader = await open(cardId, team.owner.token);
+    expect(textOf(reader)).toBe('Kept. ');
+  });
+});
+
 describe.each(testTarget().kind === 'postgres' ? ['Redis'] : [])('two instances through %s', () => {
   it('let editors on different instances see each other', async () => {
     const cardId = await newCard();

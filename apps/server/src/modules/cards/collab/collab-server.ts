@@ -1,6 +1,7 @@
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { Hocuspocus } from '@hocuspocus/server';
 import type { FastifyInstance } from 'fastify';
+import * as Y from 'yjs';
 import type { AppDeps } from '../../../platform/app-deps';
 import { requireMembership } from '../../projects/service/access';
 import { requireCardAccess } from '../service/access';
@@ -14,6 +15,32 @@ interface CollabContext {
   userId: string;
   cardId: string;
   projectId: string;
+}
+
+/** The largest body, as Yjs state: about a book's worth of text with its editing history. */
+export const bodyMaxBytes = 2 * 1024 * 1024;
+/** Messages up to this size (keystrokes, cursors) are let through while the body is within its bound. */
+const smallMessageBytes = 1024;
+/** Closes the connection of whoever would grow a body past the bound; the reason reaches the provider. */
+const bodyTooLarge = { code: 4413, reason: 'This card’s body has reached its 2 MB limit: remove some content first' };
+
+/**
+ * Bodies grow by at most the size of each message, so a running sum spares encoding the whole state per keystroke;
+ * only past the bound is the real size taken.
+ */
+const approximateSizes = new WeakMap<object, number>();
+
+function checkBodySize(document: Y.Doc, messageBytes: number): void {
+  const approximate = (approximateSizes.get(document) ?? 0) + messageBytes;
+  if (approximate <= bodyMaxBytes) {
+    approximateSizes.set(document, approximate);
+    return;
+  }
+  const exact = Y.encodeStateAsUpdate(document).byteLength;
+  approximateSizes.set(document, exact);
+  if (exact > bodyMaxBytes || (messageBytes > smallMessageBytes && exact + messageBytes > bodyMaxBytes)) {
+    throw bodyTooLarge;
+  }
 }
 
 /**
@@ -66,9 +93,13 @@ export function registerCollab(app: FastifyInstance, deps: AppDeps): Hocuspocus 
       connectionConfig.readOnly = role === 'viewer';
       return { userId: claims.userId, cardId, projectId };
     },
+    async beforeHandleMessage({ document, update }) {
+      checkBodySize(document, update.byteLength);
+    },
     async onLoadDocument({ document, documentName }) {
       const cardId = cardIdOf(documentName);
       if (cardId) await loadBody(deps.db, cardId, document);
+      approximateSizes.set(document, Y.encodeStateAsUpdate(document).byteLength);
       return document;
     },
     async onStoreDocument({ document, documentName, context }) {
