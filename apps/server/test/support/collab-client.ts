@@ -5,6 +5,8 @@ import * as Y from 'yjs';
 export interface CollabClient {
   doc: Y.Doc;
   provider: HocuspocusProvider;
+  /** Stateless messages from the server (JSON), in order. */
+  stateless: unknown[];
   /** Resolves with the close code and reason when the server closes the connection. */
   closed: Promise<{ code: number; reason: string }>;
   /** Types text at the end of the body's first paragraph (creating it), as TipTap would store it. */
@@ -18,6 +20,7 @@ export interface CollabClient {
  */
 export function connectCollab(baseUrl: string, cardId: string, token: string | null): Promise<CollabClient> {
   const doc = new Y.Doc();
+  const stateless: unknown[] = [];
   let markClosed: (event: { code: number; reason: string }) => void = () => {};
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {
     markClosed = resolve;
@@ -32,7 +35,8 @@ export function connectCollab(baseUrl: string, cardId: string, token: string | n
       name: `card:${cardId}`,
       token,
       document: doc,
-      onSynced: () => resolve({ doc, provider, closed, type, close }),
+      onSynced: () => resolve({ doc, provider, stateless, closed, type, close }),
+      onStateless: ({ payload }) => stateless.push(JSON.parse(payload)),
       onClose: ({ event }) => markClosed({ code: event.code, reason: event.reason }),
       onAuthenticationFailed: ({ reason }) => {
         close();

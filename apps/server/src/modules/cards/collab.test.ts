@@ -109,6 +109,31 @@ describe('/collab', () => {
   });
 });
 
+describe('a member demoted to viewer while editing', () => {
+  it('is told, and from then on their changes reach neither the others nor storage', async () => {
+    const cardId = await newCard();
+    const demoted = await t.signUp({ name: 'Dee Demoted' });
+    await t.request('POST', `/api/projects/${team.projectId}/members`, {
+      token: team.owner.token,
+      body: { email: demoted.email, role: 'member' },
+    });
+    const theirs = await open(cardId, demoted.token);
+    const owners = await open(cardId, team.owner.token);
+    theirs.type('Before. ');
+    await expect.poll(() => textOf(owners)).toBe('Before. ');
+    const changed = await t.request('PATCH', `/api/projects/${team.projectId}/members/${demoted.id}`, {
+      token: team.owner.token,
+      body: { role: 'viewer' },
+    });
+    expect(changed.status).toBe(200);
+    await expect.poll(() => theirs.stateless).toEqual([{ type: 'access', read_only: true }]);
+    theirs.type('After.');
+    owners.type('Owner.');
+    await expect.poll(() => storedText(cardId), { timeout: 5000 }).toBe('Before. Owner.');
+    expect(textOf(owners)).toBe('Before. Owner.');
+  });
+});
+
 describe('a body over 2 MB', () => {
   it('is refused with a clear message, and nothing of it is stored', async () => {
     const cardId = await newCard();

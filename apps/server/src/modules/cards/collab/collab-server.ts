@@ -116,8 +116,15 @@ export function registerCollab(app: FastifyInstance, deps: AppDeps): Hocuspocus 
         if (!isCollabContext(context) || context.projectId !== projectId) continue;
         if (userId !== undefined && context.userId !== userId) continue;
         const role = await requireMembership(deps.db, projectId, context.userId).catch(() => undefined);
-        if (role === undefined) connection.close(forbidden);
-        else connection.readOnly = role === 'viewer';
+        if (role === undefined) {
+          connection.close(forbidden);
+          continue;
+        }
+        const readOnly = role === 'viewer';
+        if (connection.readOnly === readOnly) continue;
+        connection.readOnly = readOnly;
+        // Tells the editor to switch modes; its updates are already refused or accepted from here on.
+        connection.sendStateless(JSON.stringify({ type: 'access', read_only: readOnly }));
       }
     }
   }
