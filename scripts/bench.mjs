@@ -5,7 +5,8 @@
 // JS of / and /login, raw and as the built server sends it to Chromium), startup (3 first start, warm restart
 // through npm start, idle RSS on PGlite and PostgreSQL, shutdown), sign-in (4 sign-in throughput and latency),
 // live-fanout (5 one change delivered to 1,000 members' sockets, on one instance and on two), idle-sockets
-// (6 memory of 5,000 idle sockets) and project-lists (7 project and member lists under 50 clients).
+// (6 memory of 5,000 idle sockets), project-lists (7 project and member lists under 50 clients) and card-list
+// (8 the first page and a body-word search of a project with 5,000 cards).
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is created and dropped),
 // two-instance fan-out also BENCH_REDIS_URL or TEST_REDIS_URL. --profile prints where the servers spend CPU
 // in 5 and 7 (it slows them down). A missed target never fails the run; a measurement that cannot run does.
@@ -15,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureArgon2 } from './bench/argon2-hash.mjs';
+import { measureCardList } from './bench/card-list.mjs';
 import { onCleanup, runCleanups } from './bench/cleanup.mjs';
 import { measureFirstLoadJs } from './bench/first-load-js.mjs';
 import { measureIdleSockets } from './bench/idle-sockets.mjs';
@@ -36,7 +38,16 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-const sectionNames = ['argon2', 'first-load-js', 'startup', 'sign-in', 'live-fanout', 'idle-sockets', 'project-lists'];
+const sectionNames = [
+  'argon2',
+  'first-load-js',
+  'startup',
+  'sign-in',
+  'live-fanout',
+  'idle-sockets',
+  'project-lists',
+  'card-list',
+];
 const { values: args } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
@@ -157,6 +168,14 @@ try {
     );
     await runPostgresSection('7b. Project lists under load (PostgreSQL)', (databaseUrl) =>
       measureProjectLists(report, { ...options, label: 'PostgreSQL', databaseUrl }),
+    );
+  }
+  if (selected.has('card-list')) {
+    await runSection('8. Cards list of 5,000 cards (PGlite)', () =>
+      measureCardList(report, { label: 'PGlite', workDir }),
+    );
+    await runPostgresSection('8b. Cards list of 5,000 cards (PostgreSQL)', (databaseUrl) =>
+      measureCardList(report, { label: 'PostgreSQL', workDir, databaseUrl }),
     );
   }
 } finally {

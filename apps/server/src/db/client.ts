@@ -36,6 +36,8 @@ export type DatabaseOptions =
  */
 const pgliteSettings = ['-c', 'shared_buffers=16MB'];
 
+const pgliteAnalyzeIntervalMs = 10 * 60 * 1000;
+
 /** The advisory lock migrations run under (any fixed bigint; this one spells "deckhand" in ASCII). */
 const migrationLockKey = '7234297689404436068';
 
@@ -110,12 +112,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw err;
   });
   const db = drizzlePglite(client, { casing: 'snake_case' });
+  // PGlite runs PostgreSQL single-user, without autovacuum, so nothing would ever gather the planner's statistics
+  // and lists would be planned for empty tables (a full sort instead of an index walk). Gather them at start and
+  // every few minutes; on a team-sized database each run takes milliseconds.
+  const analyze = () => client.exec('ANALYZE').catch((err: unknown) => console.warn('ANALYZE failed', err));
+  const analyzeTimer = setInterval(analyze, pgliteAnalyzeIntervalMs);
+  analyzeTimer.unref();
   return {
     db,
     kind: 'pglite',
     async migrate() {
       const before = await countAppliedMigrations(client);
       await migratePglite(db, { migrationsFolder: options.migrationsDir });
+      await analyze();
       return (await countAppliedMigrations(client)) - before;
     },
     dump: async () => {
@@ -123,6 +132,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return new Blob([await dump.arrayBuffer()]);
     },
     async close() {
+      clearInterval(analyzeTimer);
       await client.close();
       unlock();
     },

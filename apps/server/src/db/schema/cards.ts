@@ -37,7 +37,8 @@ export const cards = pgTable(
     ),
   },
   (t) => [
-    index('cards_project_updated_idx').on(t.projectId, t.updatedAt.desc(), t.id.desc()),
+    // DESC with NULLS FIRST, as the list's ORDER BY says, so the index can give that order without a sort.
+    index('cards_project_updated_idx').on(t.projectId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('cards_search_idx').using('gin', t.search),
   ],
 );
