@@ -3,6 +3,11 @@ import { z } from 'zod';
 /** Roles within a project, least to most powerful (DESIGN.md §5). */
 export const projectRoles = ['viewer', 'member', 'admin', 'owner'] as const;
 export type ProjectRole = (typeof projectRoles)[number];
+
+/** Whether `role` holds at least the powers of `minimum` (roles are ordered in `projectRoles`). */
+export function roleAtLeast(role: ProjectRole, minimum: ProjectRole): boolean {
+  return projectRoles.indexOf(role) >= projectRoles.indexOf(minimum);
+}
 /** Roles that can be given by invitation or role change; ownership moves only by transfer. */
 export const assignableRoles = ['viewer', 'member', 'admin'] as const;
 export type AssignableRole = (typeof assignableRoles)[number];

@@ -1,16 +1,14 @@
 import type { ChatAbilities } from '@deckhand/contract/chats';
-import type { ProjectRole } from '@deckhand/contract/projects';
-
-const rank: Record<ProjectRole, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
+import { type ProjectRole, roleAtLeast } from '@deckhand/contract/projects';
 
 /** DESIGN.md §5: members and up open chats and write in them. */
 export function canCreateChat(role: ProjectRole): boolean {
-  return rank[role] >= rank.member;
+  return roleAtLeast(role, 'member');
 }
 
 /** Renaming or deleting a chat is for whoever opened it (while able to write), or an admin or the owner. */
 export function canManageChat(role: ProjectRole, isCreator: boolean): boolean {
-  return rank[role] >= rank.admin || (isCreator && rank[role] >= rank.member);
+  return roleAtLeast(role, 'admin') || (isCreator && roleAtLeast(role, 'member'));
 }
 
 export function chatAbilitiesFor(role: ProjectRole, isCreator: boolean): ChatAbilities {

@@ -1,18 +1,12 @@
-import type { ProjectAbilities, ProjectRole } from '@deckhand/contract/projects';
-
-const rank: Record<ProjectRole, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
-
-function atLeast(role: ProjectRole, minimum: ProjectRole): boolean {
-  return rank[role] >= rank[minimum];
-}
+import { type ProjectAbilities, type ProjectRole, roleAtLeast } from '@deckhand/contract/projects';
 
 /** DESIGN.md §5. Pure: the callers load the roles, so one table of cases tests every rule. */
 export function canWriteInProject(role: ProjectRole): boolean {
-  return atLeast(role, 'member');
+  return roleAtLeast(role, 'member');
 }
 
 export function canEditProject(role: ProjectRole): boolean {
-  return atLeast(role, 'admin');
+  return roleAtLeast(role, 'admin');
 }
 
 export function canDeleteProject(role: ProjectRole): boolean {
@@ -20,7 +14,7 @@ export function canDeleteProject(role: ProjectRole): boolean {
 }
 
 export function canManageMembers(role: ProjectRole): boolean {
-  return atLeast(role, 'admin');
+  return roleAtLeast(role, 'admin');
 }
 
 export function canTransferOwnership(role: ProjectRole): boolean {
