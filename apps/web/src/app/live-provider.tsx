@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { handleCardEvent } from '../features/cards/live';
+import { handleChatEvent } from '../features/chats/live';
 import { handleNotificationEvent } from '../features/notifications/live';
 import { handleProjectEvent } from '../features/projects/live';
 import { useAuth } from '../lib/auth-context';
@@ -33,6 +35,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       onEvent: (event) => {
         handleProjectEvent(queryClient, event, current.current.userId);
         handleNotificationEvent(queryClient, event);
+        handleCardEvent(queryClient, event);
+        handleChatEvent(queryClient, event);
         bus.emit(event);
       },
     });

@@ -71,7 +71,7 @@ export function createAppRouter() {
                   children: [
                     {
                       index: true,
-                      lazy: async () => ({ Component: (await import('../features/projects/cards-page')).CardsPage }),
+                      lazy: async () => ({ Component: (await import('../features/cards/cards-page')).CardsPage }),
                     },
                     {
                       path: 'my-work',
@@ -87,9 +87,14 @@ export function createAppRouter() {
                       path: 'kanban',
                       lazy: async () => ({ Component: (await import('../features/projects/kanban-page')).KanbanPage }),
                     },
-                    // No card can exist before the cards issue: a card address is a page that is not there.
-                    { path: 'cards/:cardId', Component: NotFoundPage },
-                    { path: 'cards/:cardId/chats/:chatId', Component: NotFoundPage },
+                    {
+                      path: 'cards/:cardId',
+                      lazy: async () => ({ Component: (await import('../features/cards/card-page')).CardPage }),
+                    },
+                    {
+                      path: 'cards/:cardId/chats/:chatId',
+                      lazy: async () => ({ Component: (await import('../features/cards/card-page')).CardPage }),
+                    },
                   ],
                 },
               ],

@@ -1,6 +1,9 @@
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Project ids are UUIDs (DESIGN.md §4); any other first path segment cannot name a project. */
-export function isProjectId(value: string): boolean {
+/** Every id in Deckhand is a UUID (DESIGN.md §4): a path segment that is not one names nothing. */
+export function isId(value: string): boolean {
   return uuidPattern.test(value);
 }
+
+/** Project ids are UUIDs; any other first path segment cannot name a project. */
+export const isProjectId = isId;

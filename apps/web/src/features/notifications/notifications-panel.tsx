@@ -2,10 +2,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNow } from '../../lib/use-now';
 import { Button } from '../../ui/button';
 import { DotsLoader } from '../../ui/dots-loader';
+import { ListEnd } from '../../ui/list-end';
 import { notificationListQuery } from './api';
 import { BellIcon } from './bell-icon';
 import { NotificationItem } from './notification-item';
-import { NotificationListEnd } from './notification-list-end';
 
 export interface NotificationsPanelProps {
   /** Called when a notification is opened, so the panel can close. */
@@ -50,7 +50,7 @@ export function NotificationsPanel({ onOpenNotification }: NotificationsPanelPro
           <NotificationItem key={notification.id} notification={notification} now={now} onOpen={onOpenNotification} />
         ))}
       </ul>
-      <NotificationListEnd
+      <ListEnd
         hasMore={list.hasNextPage}
         loading={list.isFetchingNextPage}
         failed={list.isFetchNextPageError}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Button } from '../../ui/button';
+import { Button } from './button';
 
-export interface NotificationListEndProps {
+export interface ListEndProps {
   hasMore: boolean;
   loading: boolean;
   failed: boolean;
@@ -9,10 +9,10 @@ export interface NotificationListEndProps {
 }
 
 /**
- * The end of the list: older notifications load when it scrolls into view (infinite scroll), and its button
+ * The end of the list: the next page loads when it scrolls into view (infinite scroll), and its button
  * does the same for keyboards and for browsers without IntersectionObserver. After a failure it waits for a click.
  */
-export function NotificationListEnd({ hasMore, loading, failed, onLoadMore }: NotificationListEndProps) {
+export function ListEnd({ hasMore, loading, failed, onLoadMore }: ListEndProps) {
   const end = useRef<HTMLDivElement>(null);
   const loadMore = useRef(onLoadMore);
   useEffect(() => {
