@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { chatsViaApi, createCardViaApi, postMessageViaApi } from './support/cards';
 import { notificationItem, notifyThroughProjects, openNotifications } from './support/notifications';
 import {
   addMemberViaApi,
@@ -71,6 +72,28 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       await page.goto(link);
       await expect(page.getByRole('button', { name: 'Accept invitation' })).toBeVisible();
+      await expectNoSevereViolations(page);
+    });
+
+    test('the cards list and a card with its body, chats and messages have no serious or critical axe violations', async ({
+      page,
+      request,
+    }) => {
+      const owner = await registerAccount(request, 'a11y-carder', 'Cara Carder');
+      const project = await createProjectViaApi(request, owner, 'Accessible cards');
+      const card = await createCardViaApi(request, owner, project.id, 'Accessible card');
+      const [general] = await chatsViaApi(request, owner, card.id);
+      if (!general) throw new Error('a new card has its General chat');
+      await postMessageViaApi(request, owner, general.id, 'A message with a link: https://example.com');
+      await signIn(page, owner);
+
+      await page.goto(`/${project.id}`);
+      await expect(page.getByRole('link', { name: 'Accessible card' })).toBeVisible();
+      await expectNoSevereViolations(page);
+
+      await page.goto(`/${project.id}/cards/${card.id}`);
+      await expect(page.getByRole('textbox', { name: 'Card body' })).toBeVisible();
+      await expect(page.getByRole('article')).toContainText('A message with a link');
       await expectNoSevereViolations(page);
     });
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CollabClient, connectCollab, textOf } from '../../../test/support/collab-client';
+import { connectLive } from '../../../test/support/live-client';
 import { createTeam, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { testTarget } from '../../../test/support/test-database';
@@ -62,6 +63,22 @@ describe('/collab', () => {
       { token: team.viewer.token },
     );
     expect(found.body.items).toEqual([expect.objectContaining({ id: cardId, excerpt: 'Hello from Mia. And Olive.' })]);
+  });
+
+  it('tells the project’s members when a stored body changed the card, and no one else', async () => {
+    const cardId = await newCard();
+    const viewerLive = await connectLive(t.url, team.viewer.token);
+    const strangerLive = await connectLive(t.url, team.stranger.token);
+    try {
+      const editor = await open(cardId, team.member.token);
+      editor.type('Worth an excerpt.');
+      await viewerLive.waitFor((m) => m.type === 'card_updated' && m.card_id === cardId, 5000);
+      expect(await storedText(cardId)).toBe('Worth an excerpt.');
+      expect(strangerLive.messages.filter((m) => m.card_id === cardId)).toEqual([]);
+    } finally {
+      viewerLive.close();
+      strangerLive.close();
+    }
   });
 
   it('keeps a viewer read-only: their changes reach neither the others nor storage', async () => {

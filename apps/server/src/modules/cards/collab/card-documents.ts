@@ -18,13 +18,15 @@ export async function loadBody(db: Db, cardId: string, doc: Y.Doc): Promise<void
 }
 
 /**
- * Stores the body as one compacted Yjs state with its plain text beside it. A card deleted meanwhile matches no
- * row, and nothing is written.
+ * Stores the body as one compacted Yjs state with its plain text beside it, and returns the card's project. A
+ * card deleted meanwhile matches no row: nothing is written and the answer is undefined.
  */
-export async function storeBody(db: Db, cardId: string, doc: Y.Doc): Promise<void> {
+export async function storeBody(db: Db, cardId: string, doc: Y.Doc): Promise<string | undefined> {
   const state = Buffer.from(Y.encodeStateAsUpdate(doc));
-  await db
+  const [stored] = await db
     .update(cards)
     .set({ bodyState: state, bodyText: plainTextOf(doc), updatedAt: new Date() })
-    .where(eq(cards.id, cardId));
+    .where(eq(cards.id, cardId))
+    .returning({ projectId: cards.projectId });
+  return stored?.projectId;
 }

@@ -3,6 +3,7 @@ import { Hocuspocus } from '@hocuspocus/server';
 import type { FastifyInstance } from 'fastify';
 import * as Y from 'yjs';
 import type { AppDeps } from '../../../platform/app-deps';
+import { publishToMembers } from '../../projects/publish';
 import { requireMembership } from '../../projects/service/access';
 import { requireCardAccess } from '../service/access';
 import { cardIdOf, loadBody, storeBody } from './card-documents';
@@ -104,7 +105,11 @@ export function registerCollab(app: FastifyInstance, deps: AppDeps): Hocuspocus 
     },
     async onStoreDocument({ document, documentName, context }) {
       const cardId = isCollabContext(context) ? context.cardId : cardIdOf(documentName);
-      if (cardId) await storeBody(deps.db, cardId, document);
+      if (!cardId) return;
+      const projectId = await storeBody(deps.db, cardId, document);
+      // The excerpt and the time of the last change moved: open lists and card pages refresh.
+      if (projectId)
+        await publishToMembers(deps, projectId, { type: 'card_updated', project_id: projectId, card_id: cardId });
     },
   });
 

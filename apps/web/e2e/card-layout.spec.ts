@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { createCardViaApi } from './support/cards';
+import { createProjectViaApi, registerAccount, signIn } from './support/projects';
+
+test('at 375 px wide the body and the chats stack; on a wide screen they sit side by side', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerAccount(request, 'stacker', 'Stella Stacker');
+  const project = await createProjectViaApi(request, owner, 'Pocket');
+  const card = await createCardViaApi(request, owner, project.id, 'Small screens');
+  await signIn(page, owner);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/${project.id}/cards/${card.id}`);
+  await expect(page.getByRole('textbox', { name: 'Card body' })).toBeVisible();
+  const body = page.getByRole('region', { name: 'Body' });
+  const chats = page.getByRole('region', { name: 'Discussion' });
+  const [narrowBody, narrowChats] = [await body.boundingBox(), await chats.boundingBox()];
+  expect(narrowBody && narrowChats).toBeTruthy();
+  if (!narrowBody || !narrowChats) return;
+  expect(narrowChats.y).toBeGreaterThanOrEqual(narrowBody.y + narrowBody.height);
+  expect(narrowBody.width).toBeLessThanOrEqual(375);
+  // Nothing scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await expect
+    .poll(async () => {
+      const [wideBody, wideChats] = [await body.boundingBox(), await chats.boundingBox()];
+      return wideBody && wideChats ? wideChats.x >= wideBody.x + wideBody.width && wideChats.y === wideBody.y : false;
+    })
+    .toBe(true);
+});
