@@ -3,6 +3,7 @@
 // the API; their body text is written straight into the database (the collaboration server keeps it there
 // beside the Yjs state), since 5,000 editor sessions would make the setup, not the measurement, the slow part.
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import pg from 'pg';
 import { callApi } from './api-client.mjs';
 import { registerAccounts } from './bench-accounts.mjs';
@@ -96,7 +97,7 @@ export async function measureCardList(report, { label, workDir, databaseUrl }) {
   } else {
     // PGlite is one process's: write the bodies while the server is stopped, then start it again.
     await stopServerNoting(server, `cards-${label}`);
-    const db = await PGlite.create({ dataDir: `${workDir}/cards-${label}-data/db` });
+    const db = await PGlite.create({ dataDir: `${workDir}/cards-${label}-data/db`, extensions: { btree_gin } });
     await writeBodies((text, values) => db.query(text, values), cardIds);
     await db.close();
     server = await startHealthyServer(workDir, `cards-${label}`, env);
