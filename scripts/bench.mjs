@@ -16,7 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureArgon2 } from './bench/argon2-hash.mjs';
+import { measureCardEditors } from './bench/card-editors.mjs';
 import { measureCardList } from './bench/card-list.mjs';
+import { measureChatFanout } from './bench/chat-fanout.mjs';
 import { onCleanup, runCleanups } from './bench/cleanup.mjs';
 import { measureFirstLoadJs } from './bench/first-load-js.mjs';
 import { measureIdleSockets } from './bench/idle-sockets.mjs';
@@ -47,6 +49,8 @@ const sectionNames = [
   'idle-sockets',
   'project-lists',
   'card-list',
+  'card-editors',
+  'chat-fanout',
 ];
 const { values: args } = parseArgs({
   options: {
@@ -176,6 +180,17 @@ try {
     );
     await runPostgresSection('8b. Cards list of 5,000 cards (PostgreSQL)', (databaseUrl) =>
       measureCardList(report, { label: 'PostgreSQL', workDir, databaseUrl }),
+    );
+  }
+  if (selected.has('card-editors')) {
+    await runSection('9. Twenty editors typing into one card (PGlite)', () => measureCardEditors(report, { workDir }));
+  }
+  if (selected.has('chat-fanout')) {
+    await runSection('10. A chat message to 50 live sockets (PGlite)', () =>
+      measureChatFanout(report, { label: 'PGlite', workDir }),
+    );
+    await runPostgresSection('10b. A chat message to 50 live sockets (PostgreSQL)', (databaseUrl) =>
+      measureChatFanout(report, { label: 'PostgreSQL', workDir, databaseUrl }),
     );
   }
 } finally {
