@@ -76,7 +76,7 @@ export function ChatsPanel({ projectId, cardId, chatId, myUserId, canWrite }: Ch
   }
 
   return (
-    <div className="flex h-[70dvh] min-h-96 flex-col overflow-hidden rounded-xl border border-border lg:h-[calc(100dvh-12rem)]">
+    <div className="flex h-[70dvh] min-h-96 flex-col overflow-hidden rounded-xl border border-border lg:sticky lg:top-4 lg:h-[calc(100dvh-2rem)]">
       <div className="flex items-center gap-2 border-b border-border p-2">
         <ChatTabs chats={list} selectedId={selected?.id ?? ''} onSelect={select} tabId={tabId} panelId={panelId} />
         {selected ? (

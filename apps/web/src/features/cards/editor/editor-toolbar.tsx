@@ -126,7 +126,19 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
         onClick={() => setLinking(true)}
         className={buttonClass}
       >
-        <span aria-hidden="true">🔗</span>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 16 16"
+          className="size-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        >
+          <path
+            d="M6.5 9.5l3-3M7 4.5l1-1a2.8 2.8 0 014 4l-1 1M9 11.5l-1 1a2.8 2.8 0 01-4-4l1-1"
+            strokeLinecap="round"
+          />
+        </svg>
       </button>
       <LinkDialog editor={editor} open={linking} onOpenChange={setLinking} />
     </div>
