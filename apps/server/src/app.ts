@@ -31,6 +31,9 @@ import { startReportRetention } from './modules/reports/retention';
 import { reportRoutes } from './modules/reports/routes';
 import { createLocalErrorReporter } from './modules/reports/server-errors';
 import { systemRoutes } from './modules/system/routes';
+import { startReminderWorker } from './modules/tasks/reminders';
+import { statusRoutes } from './modules/tasks/routes/status-routes';
+import { taskRoutes } from './modules/tasks/routes/task-routes';
 import { createAnswerCache } from './platform/answer-cache';
 import type { AppDeps } from './platform/app-deps';
 import { registerAuthGuard } from './platform/auth-guard';
@@ -40,6 +43,7 @@ import { createUsageEvents } from './platform/events';
 import { createLocalFileStore } from './platform/file-store';
 import { registerGracefulClose } from './platform/graceful-close';
 import { createIdTokens } from './platform/id-tokens';
+import { createJobs } from './platform/jobs';
 import { registerJsonBodyParser } from './platform/json-body';
 import { type LiveOptions, registerLive } from './platform/live';
 import { loggerOptions } from './platform/logger';
@@ -96,7 +100,24 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
   const stopRetention = startReportRetention({ db, files, log: app.log, retentionDays: config.reportsRetentionDays });
   app.addHook('onClose', stopRetention);
   const answers = createAnswerCache({ maxBytes: answerCacheBytes });
-  return { config, db, mailer, rateLimits, events, idTokens, live, push, files, answers, serverErrors, log: app.log };
+  const jobs = await createJobs(options.database.jobConnection, app.log);
+  // Before the database closes (its owner closes it after the app): running jobs finish first.
+  app.addHook('onClose', () => jobs.close());
+  return {
+    config,
+    db,
+    mailer,
+    rateLimits,
+    events,
+    idTokens,
+    live,
+    push,
+    files,
+    jobs,
+    answers,
+    serverErrors,
+    log: app.log,
+  };
 }
 
 /** Every module's routes under /api, in registration order. */
@@ -110,6 +131,8 @@ const apiModules: FastifyPluginAsyncZod[] = [
   invitationRoutes,
   cardRoutes,
   chatRoutes,
+  statusRoutes,
+  taskRoutes,
   messageRoutes,
   notificationRoutes,
   pushRoutes,
@@ -153,6 +176,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.decorate('deps', await createDeps(app, config, options));
   registerAuthGuard(app, app.deps.idTokens);
   registerCollab(app, app.deps);
+  await startReminderWorker(app.deps);
 
   for (const routes of apiModules) await app.register(routes, { prefix: '/api' });
   // Sentry SDKs post to `<DSN path>/api/<project>/envelope/`; the self-hosted DSN's path is /ingest.

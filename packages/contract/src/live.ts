@@ -46,6 +46,13 @@ export const LiveEvent = z.discriminatedUnion('type', [
     chat_id: z.uuid(),
     message_id: z.uuid(),
   }),
+  z.object({ type: z.literal('task_created'), project_id: z.uuid(), card_id: z.uuid(), task_id: z.uuid() }),
+  z.object({ type: z.literal('task_updated'), project_id: z.uuid(), card_id: z.uuid(), task_id: z.uuid() }),
+  z.object({ type: z.literal('task_moved'), project_id: z.uuid(), card_id: z.uuid(), task_id: z.uuid() }),
+  z.object({ type: z.literal('task_deleted'), project_id: z.uuid(), card_id: z.uuid(), task_id: z.uuid() }),
+  z.object({ type: z.literal('status_created'), project_id: z.uuid(), status_id: z.uuid() }),
+  z.object({ type: z.literal('status_updated'), project_id: z.uuid(), status_id: z.uuid() }),
+  z.object({ type: z.literal('status_deleted'), project_id: z.uuid(), status_id: z.uuid() }),
   // Spec §7: the client refetches the unread count.
   z.object({ type: z.literal('notification_update') }),
 ]);

@@ -8,6 +8,9 @@ export const notificationTypes = [
   'member_removed',
   'mention',
   'chat_message',
+  'task_assigned',
+  'task_due',
+  'task_overdue',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -13,10 +13,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the migrations not yet applied. @returns how many it applied (0: the schema was current) */
   migrate(): Promise<number>;
+  /** How the job queue (pg-boss) reaches this database: its own small pool, or PGlite's one connection. */
+  jobConnection: JobConnection;
   /** PGlite only: the whole data dir as a gzipped tarball (tests load it instead of running initdb). */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
+
+export type JobConnection =
+  | { connectionString: string }
+  | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
 export type DatabaseOptions =
   | {
@@ -90,6 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           client.release();
         }
       },
+      jobConnection: { connectionString: options.url },
       close: () => pool.end(),
     };
   }
@@ -129,6 +136,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await migratePglite(db, { migrationsFolder: options.migrationsDir });
       await analyze();
       return (await countAppliedMigrations(client)) - before;
+    },
+    // pg-boss sends several statements in one text without values, which a prepared statement refuses: exec.
+    jobConnection: {
+      async executeSql(text, values) {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
     },
     dump: async () => {
       const dump = await client.dumpDataDir('gzip');

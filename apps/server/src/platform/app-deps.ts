@@ -5,6 +5,7 @@ import type { AnswerCache } from './answer-cache';
 import type { UsageEvents } from './events';
 import type { FileStore } from './file-store';
 import type { IdTokens, VerifiedIdToken } from './id-tokens';
+import type { Jobs } from './jobs';
 import type { Live } from './live';
 import type { Mailer } from './mail';
 import type { Push } from './push';
@@ -22,6 +23,8 @@ export interface AppDeps {
   live: Live;
   push: Push;
   files: FileStore;
+  /** Work for later, kept in the database (reminders). */
+  jobs: Jobs;
   /** Serialized answers of the long lists, checked against versions kept in the database. */
   answers: AnswerCache;
   /** The server's own 500s: into the error reports, or to SENTRY_DSN. */

@@ -1,4 +1,5 @@
 import type { RegisterInput } from '@deckhand/contract/auth';
+import { isUniqueViolation } from '../../../db/errors';
 import { users } from '../../../db/schema/users';
 import type { AppDeps } from '../../../platform/app-deps';
 import { AppError } from '../../../platform/errors';
@@ -9,11 +10,6 @@ import { hashPassword, weakPasswordReason } from '../passwords';
 import { findUserByEmail, requireValidEmail } from '../users';
 import { type StartedSession, startSession } from './session';
 import { sendVerificationMail } from './verify-email';
-
-function isUniqueViolation(err: unknown): boolean {
-  const cause = err instanceof Error && 'cause' in err ? err.cause : err;
-  return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === '23505';
-}
 
 /**
  * Creates an account with its profile, mails the verification link and signs the person in.

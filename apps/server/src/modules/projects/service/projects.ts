@@ -2,6 +2,7 @@ import type { CreateProjectInput, Project, UpdateProjectInput } from '@deckhand/
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { projectMembers, projects } from '../../../db/schema/projects';
+import { createDefaultStatuses } from '../../tasks/service/statuses';
 import { canDeleteProject, canEditProject } from '../policy';
 import { forbidden, listMemberIds, projectNotFound, requireMembership } from './access';
 import { selectProject, selectProjects } from './project-dto';
@@ -15,6 +16,8 @@ export async function createProject(db: Db, userId: string, input: CreateProject
       .returning();
     if (!row) throw new Error('insert returned no row');
     await tx.insert(projectMembers).values({ projectId: row.id, userId, role: 'owner' });
+    // Its board's columns: To do, In progress, Done.
+    await createDefaultStatuses(tx, row.id);
     return row;
   });
   return selectProject(db, userId, project.id);

@@ -1,0 +1,47 @@
+import type { Board, MyWorkQuery, MyWorkTask } from '@deckhand/contract/tasks';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { cards } from '../../../db/schema/cards';
+import { profiles } from '../../../db/schema/profiles';
+import { projectMembers, projects } from '../../../db/schema/projects';
+import { tasks } from '../../../db/schema/tasks';
+import { requireMembership } from '../../projects/service/access';
+import { readStatuses } from './statuses';
+import { taskAuthorJoin, taskCardJoin, taskColumns, toTaskDto } from './task-dto';
+import { readTasks } from './tasks';
+
+/** Every task of the project's cards that are not archived, by status in board order. @throws projects/not-found */
+export async function getBoard(db: Db, userId: string, projectId: string): Promise<Board> {
+  await requireMembership(db, projectId, userId);
+  const [statuses, boardTasks] = await Promise.all([
+    readStatuses(db, projectId),
+    readTasks(db, and(eq(tasks.projectId, projectId), isNull(cards.archivedAt))),
+  ]);
+  return { statuses, tasks: boardTasks };
+}
+
+/**
+ * The caller's assigned tasks that are not done, in one project or in all of theirs: soonest due first, undated
+ * last. @throws projects/not-found (project_id of a project they are not in)
+ */
+export async function getMyWork(db: Db, userId: string, query: MyWorkQuery): Promise<MyWorkTask[]> {
+  if (query.project_id) await requireMembership(db, query.project_id, userId);
+  const rows = await db
+    .select({ ...taskColumns, projectName: projects.name })
+    .from(tasks)
+    .innerJoin(cards, taskCardJoin)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    // Still a member: a task assigned before someone left the project is not theirs to see.
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, tasks.projectId), eq(projectMembers.userId, userId)))
+    .leftJoin(profiles, taskAuthorJoin)
+    .where(
+      and(
+        sql`${tasks.assigneeIds} @> array[${userId}]::uuid[]`,
+        isNull(tasks.doneAt),
+        isNull(cards.archivedAt),
+        query.project_id ? eq(tasks.projectId, query.project_id) : undefined,
+      ),
+    )
+    .orderBy(sql`${tasks.dueAt} asc nulls last`, asc(tasks.createdAt), asc(tasks.id));
+  return rows.map((row) => ({ ...toTaskDto(row), project_name: row.projectName }));
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { firstKey, keyBetween, keysAfter } from './order-keys';
+
+/** Byte order, as PostgreSQL compares a COLLATE "C" column. */
+function byteOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+describe('order keys', () => {
+  it('starts at a0 and appends with short keys', () => {
+    expect(keyBetween(null, null)).toBe(firstKey);
+    const keys = keysAfter(null, 5000);
+    expect([...keys].sort(byteOrder)).toEqual(keys);
+    expect(new Set(keys).size).toBe(5000);
+    expect(Math.max(...keys.map((key) => key.length))).toBeLessThanOrEqual(4);
+  });
+
+  it('prepends below zero and stays ordered', () => {
+    const keys: string[] = [firstKey];
+    for (let i = 0; i < 4000; i += 1) keys.unshift(keyBetween(null, keys[0] ?? null));
+    expect([...keys].sort(byteOrder)).toEqual(keys);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(Math.max(...keys.map((key) => key.length))).toBeLessThanOrEqual(4);
+  });
+
+  it('always finds a key strictly between two neighbours', () => {
+    let low = 'a0';
+    let high = 'a1';
+    for (let i = 0; i < 200; i += 1) {
+      const middle = keyBetween(low, high);
+      expect(middle > low && middle < high).toBe(true);
+      expect(middle.endsWith('0')).toBe(false);
+      if (i % 2 === 0) low = middle;
+      else high = middle;
+    }
+  });
+
+  it('handles neighbours with fractions and across integer parts', () => {
+    expect(keyBetween('a0', 'a0V')).toMatch(/^a0[1-9A-U]/);
+    const between = keyBetween('az', 'b00');
+    expect(between > 'az' && between < 'b00').toBe(true);
+    const afterFraction = keyBetween('a0V', 'a1');
+    expect(afterFraction > 'a0V' && afterFraction < 'a1').toBe(true);
+    expect(keyBetween(null, 'a0V')).toBe('a0');
+    expect(keyBetween('Zz', 'a0')).toMatch(/^Zz./);
+  });
+
+  it('refuses neighbours out of order', () => {
+    expect(() => keyBetween('a1', 'a0')).toThrow(/out of order/);
+    expect(() => keyBetween('a1', 'a1')).toThrow(/out of order/);
+  });
+
+  it('keeps random insertions in a total order', () => {
+    const keys = [firstKey];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let i = 0; i < 3000; i += 1) {
+      const at = Math.floor(random() * (keys.length + 1));
+      keys.splice(at, 0, keyBetween(keys[at - 1] ?? null, keys[at] ?? null));
+    }
+    expect([...keys].sort(byteOrder)).toEqual(keys);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});

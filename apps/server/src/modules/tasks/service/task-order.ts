@@ -1,0 +1,104 @@
+import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { isUniqueViolation } from '../../../db/errors';
+import { tasks } from '../../../db/schema/tasks';
+import { AppError } from '../../../platform/errors';
+import { keyBetween, keysAfter } from './order-keys';
+
+/** Past this length a status's keys are handed out afresh (rare: only repeated inserts at one spot grow them). */
+const maxKeyLength = 48;
+/** Concurrent writers that computed the same key: each loser reads its neighbours again. */
+const maxAttempts = 12;
+
+export interface Placement {
+  statusId: string;
+  afterId?: string | null;
+  beforeId?: string | null;
+}
+
+async function positionOf(db: Db, taskId: string, statusId: string, field: string): Promise<string> {
+  const [row] = await db
+    .select({ position: tasks.position })
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), eq(tasks.statusId, statusId)));
+  if (!row) throw new AppError('request/invalid', `${field}: not a task of that status`);
+  return row.position;
+}
+
+/** The key for `placement`, leaving out `movingId` (the task being placed, when it is already somewhere). */
+async function keyFor(db: Db, placement: Placement, movingId: string | undefined): Promise<string> {
+  const { statusId, afterId, beforeId } = placement;
+  const inStatus = and(eq(tasks.statusId, statusId), movingId ? ne(tasks.id, movingId) : undefined);
+  const neighbour = async (where: ReturnType<typeof and>, order: 'asc' | 'desc') => {
+    const [row] = await db
+      .select({ position: tasks.position })
+      .from(tasks)
+      .where(where)
+      .orderBy(order === 'asc' ? asc(tasks.position) : desc(tasks.position))
+      .limit(1);
+    return row?.position ?? null;
+  };
+  if (afterId) {
+    if (afterId === movingId) throw new AppError('request/invalid', 'after_id: a task cannot go after itself');
+    const after = await positionOf(db, afterId, statusId, 'after_id');
+    return keyBetween(after, await neighbour(and(inStatus, gt(tasks.position, after)), 'asc'));
+  }
+  if (beforeId) {
+    if (beforeId === movingId) throw new AppError('request/invalid', 'before_id: a task cannot go before itself');
+    const before = await positionOf(db, beforeId, statusId, 'before_id');
+    return keyBetween(await neighbour(and(inStatus, lt(tasks.position, before)), 'desc'), before);
+  }
+  return keyBetween(await neighbour(inStatus, 'desc'), null);
+}
+
+/**
+ * Hands out short keys again to every task of a status, in their order. Two passes: the new keys may equal
+ * old ones of other tasks, which the unique index would refuse midway.
+ */
+async function rebalance(db: Db, statusId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(eq(tasks.statusId, statusId))
+      .orderBy(asc(tasks.position))
+      .for('update');
+    await tx
+      .update(tasks)
+      .set({ position: sql`'~' || ${tasks.id}::text` })
+      .where(eq(tasks.statusId, statusId));
+    const keys = keysAfter(null, rows.length);
+    for (const [i, row] of rows.entries()) {
+      await tx
+        .update(tasks)
+        .set({ position: keys[i] as string })
+        .where(eq(tasks.id, row.id));
+    }
+  });
+}
+
+/**
+ * Writes a task at `placement` with `write(position)` (one row: an insert or an update), retrying with fresh
+ * neighbours when a concurrent writer took the same key. The unique (status, position) index is what makes the
+ * order total; this loop is what makes losing that race invisible.
+ * @throws request/invalid (a neighbour not in that status)
+ */
+export async function placeTask<T>(
+  db: Db,
+  placement: Placement,
+  movingId: string | undefined,
+  write: (position: string) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const position = await keyFor(db, placement, movingId);
+    if (position.length > maxKeyLength) {
+      await rebalance(db, placement.statusId);
+      continue;
+    }
+    try {
+      return await write(position);
+    } catch (err) {
+      if (!isUniqueViolation(err, 'tasks_status_position_idx') || attempt >= maxAttempts) throw err;
+    }
+  }
+}

@@ -1,0 +1,197 @@
+import type { StatusCategory } from '@deckhand/contract/statuses';
+import type { CreateTaskInput, MoveTaskInput, Task, UpdateTaskInput } from '@deckhand/contract/tasks';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { cards } from '../../../db/schema/cards';
+import { profiles } from '../../../db/schema/profiles';
+import { projectMembers } from '../../../db/schema/projects';
+import { taskStatuses, tasks } from '../../../db/schema/tasks';
+import { AppError } from '../../../platform/errors';
+import { requireCardAccess } from '../../cards/service/access';
+import { profileNames } from '../../profile/service';
+import { canWriteTasks } from '../policy';
+import { requireTaskAccess, taskForbidden, taskNotFound } from './access';
+import { firstStatus, requireProjectStatus } from './statuses';
+import { taskAuthorJoin, taskCardJoin, taskColumns, toTaskDto } from './task-dto';
+import { placeTask } from './task-order';
+
+/** A task before and after a change: reminders and assignment notifications follow what changed. */
+export interface TaskChange {
+  task: Task;
+  /** Null for a new task. */
+  previous: Task | null;
+}
+
+/** One task, without an access check (the caller made one). @throws tasks/not-found */
+export async function readTask(db: Db, taskId: string): Promise<Task> {
+  const [row] = await db
+    .select(taskColumns)
+    .from(tasks)
+    .innerJoin(cards, taskCardJoin)
+    .leftJoin(profiles, taskAuthorJoin)
+    .where(eq(tasks.id, taskId));
+  if (!row) throw taskNotFound();
+  return toTaskDto(row);
+}
+
+/** Reads tasks matching `where`, in board order (status, then position). */
+export async function readTasks(db: Db, where: SQL | undefined): Promise<Task[]> {
+  const rows = await db
+    .select(taskColumns)
+    .from(tasks)
+    .innerJoin(cards, taskCardJoin)
+    .innerJoin(taskStatuses, eq(taskStatuses.id, tasks.statusId))
+    .leftJoin(profiles, taskAuthorJoin)
+    .where(where)
+    .orderBy(asc(taskStatuses.position), asc(tasks.position));
+  return rows.map(toTaskDto);
+}
+
+/** The card's tasks in board order. @throws cards/not-found */
+export async function listCardTasks(db: Db, userId: string, cardId: string): Promise<Task[]> {
+  await requireCardAccess(db, cardId, userId);
+  return readTasks(db, eq(tasks.cardId, cardId));
+}
+
+/** @throws request/invalid when someone in `userIds` is not a member of the project */
+async function requireMembers(db: Db, projectId: string, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const rows = await db
+    .select({ userId: projectMembers.userId })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), inArray(projectMembers.userId, userIds)));
+  const members = new Set(rows.map((row) => row.userId));
+  const strangers = userIds.filter((id) => !members.has(id));
+  if (strangers.length > 0) {
+    throw new AppError('request/invalid', `assignee_ids: not members of this project: ${strangers.join(', ')}`);
+  }
+}
+
+function noStatus(category?: StatusCategory): AppError {
+  const what = category ? `a status in the category ${category}` : 'a status';
+  return new AppError('tasks/no-status', `This project has no ${what}`);
+}
+
+function doneAtFor(category: StatusCategory, now: Date): SQL | null {
+  return category === 'done' ? sql`coalesce(${tasks.doneAt}, ${now.toISOString()}::timestamptz)` : null;
+}
+
+/**
+ * A new task at the end of its status (default: the project's first).
+ * @throws cards/not-found · tasks/forbidden (viewers) · tasks/no-status · request/invalid (status, assignees)
+ */
+export async function createTask(db: Db, userId: string, cardId: string, input: CreateTaskInput): Promise<TaskChange> {
+  const { projectId, role } = await requireCardAccess(db, cardId, userId);
+  if (!canWriteTasks(role)) throw taskForbidden('Viewers cannot create tasks');
+  const status = input.status_id
+    ? await requireProjectStatus(db, projectId, input.status_id)
+    : await firstStatus(db, projectId);
+  if (!status) throw noStatus();
+  const assigneeIds = input.assignee_ids ?? [];
+  await requireMembers(db, projectId, assigneeIds);
+  const authorName = (await profileNames(db, [userId])).get(userId) ?? 'User';
+  const now = new Date();
+  const id = await placeTask(db, { statusId: status.id }, undefined, async (position) => {
+    const [row] = await db
+      .insert(tasks)
+      .values({
+        projectId,
+        cardId,
+        statusId: status.id,
+        title: input.title,
+        position,
+        assigneeIds,
+        dueAt: input.due_at ? new Date(input.due_at) : null,
+        priority: input.priority ?? 'none',
+        labels: input.labels ?? [],
+        doneAt: status.category === 'done' ? now : null,
+        createdBy: userId,
+        createdByName: authorName,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: tasks.id });
+    if (!row) throw new Error('task insert returned no row');
+    return row.id;
+  });
+  return { task: await readTask(db, id), previous: null };
+}
+
+/**
+ * Changes a task's fields; `done` moves it to the end of the first done status (true) or the first to-do one
+ * (false) unless it already is in such a status.
+ * @throws tasks/not-found · tasks/forbidden · tasks/no-status · request/invalid (assignees)
+ */
+export async function updateTask(db: Db, userId: string, taskId: string, input: UpdateTaskInput): Promise<TaskChange> {
+  const access = await requireTaskAccess(db, taskId, userId);
+  if (!canWriteTasks(access.role)) throw taskForbidden('Viewers cannot change tasks');
+  if (input.assignee_ids) await requireMembers(db, access.projectId, input.assignee_ids);
+  const before = await readTask(db, taskId);
+  const now = new Date();
+  const fields = {
+    updatedAt: now,
+    ...(input.title !== undefined && { title: input.title }),
+    ...(input.assignee_ids !== undefined && { assigneeIds: input.assignee_ids }),
+    ...(input.due_at !== undefined && { dueAt: input.due_at ? new Date(input.due_at) : null }),
+    ...(input.priority !== undefined && { priority: input.priority }),
+    ...(input.labels !== undefined && { labels: input.labels }),
+  };
+  const target = input.done === undefined ? undefined : await doneTarget(db, access, input.done);
+  if (target) {
+    await placeTask(db, { statusId: target.id }, taskId, (position) =>
+      db
+        .update(tasks)
+        .set({ ...fields, statusId: target.id, position, doneAt: doneAtFor(target.category, now) })
+        .where(eq(tasks.id, taskId)),
+    );
+  } else {
+    await db.update(tasks).set(fields).where(eq(tasks.id, taskId));
+  }
+  return { task: await readTask(db, taskId), previous: before };
+}
+
+/** Where `done` sends the task, or undefined when its status already says so. */
+async function doneTarget(
+  db: Db,
+  access: { projectId: string; statusId: string },
+  done: boolean,
+): Promise<{ id: string; category: StatusCategory } | undefined> {
+  const [current] = await db
+    .select({ category: taskStatuses.category })
+    .from(taskStatuses)
+    .where(eq(taskStatuses.id, access.statusId));
+  if ((current?.category === 'done') === done) return undefined;
+  const category = done ? 'done' : 'todo';
+  const status = await firstStatus(db, access.projectId, category);
+  if (!status) throw noStatus(category);
+  return status;
+}
+
+/**
+ * Puts a task right after `after_id` or right before `before_id` in `status_id` (neither: at its end): one row
+ * written. Into a done status sets done_at; out of one clears it.
+ * @throws tasks/not-found · tasks/forbidden · request/invalid (status of another project, neighbour elsewhere)
+ */
+export async function moveTask(db: Db, userId: string, taskId: string, input: MoveTaskInput): Promise<TaskChange> {
+  const access = await requireTaskAccess(db, taskId, userId);
+  if (!canWriteTasks(access.role)) throw taskForbidden('Viewers cannot move tasks');
+  const status = await requireProjectStatus(db, access.projectId, input.status_id);
+  const previous = await readTask(db, taskId);
+  const now = new Date();
+  await placeTask(db, { statusId: status.id, afterId: input.after_id, beforeId: input.before_id }, taskId, (position) =>
+    db
+      .update(tasks)
+      .set({ statusId: status.id, position, updatedAt: now, doneAt: doneAtFor(status.category, now) })
+      .where(eq(tasks.id, taskId)),
+  );
+  return { task: await readTask(db, taskId), previous };
+}
+
+/** @returns the task as it was @throws tasks/not-found · tasks/forbidden */
+export async function deleteTask(db: Db, userId: string, taskId: string): Promise<Task> {
+  const access = await requireTaskAccess(db, taskId, userId);
+  if (!canWriteTasks(access.role)) throw taskForbidden('Viewers cannot delete tasks');
+  const task = await readTask(db, taskId);
+  await db.delete(tasks).where(eq(tasks.id, taskId));
+  return task;
+}
