@@ -90,7 +90,27 @@ export const Task = z.object({
 });
 export type Task = z.infer<typeof Task>;
 
-export const Board = z.object({ statuses: z.array(Status), tasks: z.array(Task) });
+/**
+ * A task as the board carries it: what a column shows and filters on. The board's order is the order of its
+ * `tasks`, so no position; project, author and times come with the full task from the other routes. This is
+ * what keeps 5,000 tasks under 1.5 MB of JSON.
+ */
+export const BoardTask = Task.pick({
+  id: true,
+  card_id: true,
+  card_title: true,
+  title: true,
+  status_id: true,
+  assignee_ids: true,
+  due_at: true,
+  priority: true,
+  labels: true,
+  done_at: true,
+});
+export type BoardTask = z.infer<typeof BoardTask>;
+
+/** Every task of the project's cards that are not archived, grouped by status in board order. */
+export const Board = z.object({ statuses: z.array(Status), tasks: z.array(BoardTask) });
 export type Board = z.infer<typeof Board>;
 
 export const MyWorkQuery = z.object({ project_id: z.uuid().optional() });

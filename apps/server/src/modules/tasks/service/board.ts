@@ -1,23 +1,40 @@
 import type { Board, MyWorkQuery, MyWorkTask } from '@deckhand/contract/tasks';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { isoTimestamp } from '../../../db/iso-timestamp';
 import { cards } from '../../../db/schema/cards';
 import { profiles } from '../../../db/schema/profiles';
 import { projectMembers, projects } from '../../../db/schema/projects';
-import { tasks } from '../../../db/schema/tasks';
+import { taskStatuses, tasks } from '../../../db/schema/tasks';
 import { requireMembership } from '../../projects/service/access';
 import { readStatuses } from './statuses';
 import { taskAuthorJoin, taskCardJoin, taskColumns, toTaskDto } from './task-dto';
-import { readTasks } from './tasks';
 
 /** Every task of the project's cards that are not archived, by status in board order. @throws projects/not-found */
 export async function getBoard(db: Db, userId: string, projectId: string): Promise<Board> {
   await requireMembership(db, projectId, userId);
-  const [statuses, boardTasks] = await Promise.all([
+  const [statuses, rows] = await Promise.all([
     readStatuses(db, projectId),
-    readTasks(db, and(eq(tasks.projectId, projectId), isNull(cards.archivedAt))),
+    db
+      .select({
+        id: tasks.id,
+        card_id: tasks.cardId,
+        card_title: cards.title,
+        title: tasks.title,
+        status_id: tasks.statusId,
+        assignee_ids: tasks.assigneeIds,
+        due_at: sql<string | null>`${isoTimestamp(tasks.dueAt)}`,
+        priority: tasks.priority,
+        labels: tasks.labels,
+        done_at: sql<string | null>`${isoTimestamp(tasks.doneAt)}`,
+      })
+      .from(tasks)
+      .innerJoin(cards, taskCardJoin)
+      .innerJoin(taskStatuses, eq(taskStatuses.id, tasks.statusId))
+      .where(and(eq(tasks.projectId, projectId), isNull(cards.archivedAt)))
+      .orderBy(asc(taskStatuses.position), asc(tasks.position)),
   ]);
-  return { statuses, tasks: boardTasks };
+  return { statuses, tasks: rows };
 }
 
 /**
