@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { chatsViaApi, createCardViaApi, postMessageViaApi } from './support/cards';
+import { chatsViaApi, createCardViaApi, createTaskViaApi, postMessageViaApi } from './support/cards';
 import { notificationItem, notifyThroughProjects, openNotifications } from './support/notifications';
 import {
   addMemberViaApi,
@@ -94,6 +94,33 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto(`/${project.id}/cards/${card.id}`);
       await expect(page.getByRole('textbox', { name: 'Card body' })).toBeVisible();
       await expect(page.getByRole('article')).toContainText('A message with a link');
+      await expectNoSevereViolations(page);
+    });
+
+    test('the kanban board with tasks, the task drawer and My work have no serious or critical axe violations', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(60_000);
+      const owner = await registerAccount(request, 'a11y-tasker', 'Tara Tasker');
+      const project = await createProjectViaApi(request, owner, 'Accessible board');
+      const card = await createCardViaApi(request, owner, project.id, 'Accessible tasks');
+      await createTaskViaApi(request, owner, card.id, {
+        title: 'Accessible task',
+        assignee_ids: [owner.userId],
+        due_at: new Date(Date.now() - 3_600_000).toISOString(),
+      });
+      await signIn(page, owner);
+
+      await page.goto(`/${project.id}/kanban`);
+      await expect(page.getByRole('button', { name: 'Accessible task' })).toBeVisible();
+      await expectNoSevereViolations(page);
+      await page.getByRole('button', { name: 'Accessible task' }).click();
+      await expect(page.getByRole('dialog', { name: 'Accessible task' })).toBeVisible();
+      await expectNoSevereViolations(page);
+
+      await page.goto(`/${project.id}/my-work`);
+      await expect(page.getByRole('checkbox', { name: 'Accessible task' })).toBeVisible();
       await expectNoSevereViolations(page);
     });
 

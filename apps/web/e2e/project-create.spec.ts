@@ -31,7 +31,7 @@ test('a project is created from the dashboard and each area is reached from its 
   await expect(page.getByText('No cards yet')).toBeVisible();
 
   const areas = [
-    { link: 'Kanban', path: `${projectPath}/kanban`, text: 'No tasks on the board yet' },
+    { link: 'Kanban', path: `${projectPath}/kanban`, text: 'No tasks yet' },
     { link: 'My work', path: `${projectPath}/my-work`, text: 'Nothing assigned to you' },
     { link: 'Settings', path: `${projectPath}/settings`, text: 'Pending invitations' },
     { link: 'Cards', path: projectPath, text: 'No cards yet' },

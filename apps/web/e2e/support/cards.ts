@@ -45,3 +45,36 @@ export async function postMessageViaApi(
   });
   expect(response.status()).toBe(201);
 }
+
+const Task = z.object({ id: z.string(), title: z.string(), status_id: z.string() });
+const Status = z.object({ id: z.string(), name: z.string() });
+
+export async function statusesViaApi(request: APIRequestContext, account: ApiAccount, projectId: string) {
+  const response = await request.get(`/api/projects/${projectId}/statuses`, { headers: bearer(account) });
+  expect(response.status()).toBe(200);
+  return z.array(Status).parse(await response.json());
+}
+
+export async function createTaskViaApi(
+  request: APIRequestContext,
+  author: ApiAccount,
+  cardId: string,
+  body: { title: string; status_id?: string; assignee_ids?: string[]; due_at?: string | null },
+) {
+  const response = await request.post(`/api/cards/${cardId}/tasks`, { headers: bearer(author), data: body });
+  expect(response.status()).toBe(201);
+  return Task.parse(await response.json());
+}
+
+export async function moveTaskViaApi(
+  request: APIRequestContext,
+  account: ApiAccount,
+  taskId: string,
+  statusId: string,
+) {
+  const response = await request.post(`/api/tasks/${taskId}/move`, {
+    headers: bearer(account),
+    data: { status_id: statusId },
+  });
+  expect(response.status()).toBe(200);
+}

@@ -4,6 +4,7 @@ import { handleCardEvent } from '../features/cards/live';
 import { handleChatEvent } from '../features/chats/live';
 import { handleNotificationEvent } from '../features/notifications/live';
 import { handleProjectEvent } from '../features/projects/live';
+import { handleTaskEvent } from '../features/tasks/live';
 import { useAuth } from '../lib/auth-context';
 import { createLiveBus } from '../lib/live/live-bus';
 import { connectLiveSocket } from '../lib/live/live-socket';
@@ -37,6 +38,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         handleNotificationEvent(queryClient, event);
         handleCardEvent(queryClient, event);
         handleChatEvent(queryClient, event);
+        handleTaskEvent(queryClient, event);
         bus.emit(event);
       },
     });

@@ -75,7 +75,7 @@ export function createAppRouter() {
                     },
                     {
                       path: 'my-work',
-                      lazy: async () => ({ Component: (await import('../features/projects/my-work-page')).MyWorkPage }),
+                      lazy: async () => ({ Component: (await import('../features/tasks/my-work-page')).MyWorkPage }),
                     },
                     {
                       path: 'settings',
@@ -85,7 +85,9 @@ export function createAppRouter() {
                     },
                     {
                       path: 'kanban',
-                      lazy: async () => ({ Component: (await import('../features/projects/kanban-page')).KanbanPage }),
+                      lazy: async () => ({
+                        Component: (await import('../features/tasks/kanban/kanban-page')).KanbanPage,
+                      }),
                     },
                     {
                       path: 'cards/:cardId',

@@ -4,8 +4,11 @@ import { type ReactNode, useRef } from 'react';
 export interface SheetProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-  /** The button that opens the sheet; focus returns to it when the sheet closes. Give it an accessible name. */
-  trigger: ReactNode;
+  /**
+   * The button that opens the sheet; focus returns to it when the sheet closes. Give it an accessible name. Leave
+   * it out for a sheet opened from elsewhere (a list item), which then restores focus to whatever had it.
+   */
+  trigger?: ReactNode;
   /** Visible heading; also the sheet's accessible name. */
   title: string;
   /** A line under the title, e.g. a count; linked as the sheet's description. */
@@ -27,7 +30,7 @@ export function Sheet({ open, onOpenChange, trigger, title, description, actions
 
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>
+      {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
         <RadixDialog.Content

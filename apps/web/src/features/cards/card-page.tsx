@@ -13,6 +13,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { RetryPanel } from '../../ui/retry-panel';
 import { ChatsPanel } from '../chats/chats-panel';
 import { useRouteProject } from '../projects/use-route-project';
+import { CardTasks } from '../tasks/card-tasks';
 import { type ClientCard, cardKeys, cardQuery, useUpdateCard } from './api';
 import { CardMenu } from './card-menu';
 import { CardTitleField } from './card-title-field';
@@ -101,11 +102,14 @@ function CardView({ card, chatId, canWrite, backLink }: CardViewProps) {
       </div>
       {card.archived ? <ArchivedNotice card={card} /> : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(22rem,2fr)]">
-        <section aria-label="Body" className="min-w-0">
-          <Suspense fallback={<DotsLoader label="Loading the editor" className="py-16" />}>
-            <CardBody cardId={card.id} self={self} canEdit={canWrite} onPresenceChange={onPresenceChange} />
-          </Suspense>
-        </section>
+        <div className="flex min-w-0 flex-col gap-6">
+          <section aria-label="Body" className="min-w-0">
+            <Suspense fallback={<DotsLoader label="Loading the editor" className="py-16" />}>
+              <CardBody cardId={card.id} self={self} canEdit={canWrite} onPresenceChange={onPresenceChange} />
+            </Suspense>
+          </section>
+          <CardTasks projectId={project.id} cardId={card.id} canWrite={canWrite} />
+        </div>
         <section aria-label="Discussion" className="min-w-0">
           <ChatsPanel projectId={project.id} cardId={card.id} chatId={chatId} myUserId={user.id} canWrite={canWrite} />
         </section>

@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { createCardViaApi, createTaskViaApi } from './support/cards';
+import { addMemberViaApi, createProjectViaApi, registerAccount, signIn } from './support/projects';
+
+function inDays(days: number, hour = 12): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  date.setHours(hour, 0, 0, 0);
+  return date.toISOString();
+}
+
+test('My work groups my open tasks by due date; All projects adds the other projects', async ({ page, request }) => {
+  const me = await registerAccount(request, 'worker', 'Wes Worker');
+  const boss = await registerAccount(request, 'assigner', 'Ari Assigner');
+  const project = await createProjectViaApi(request, boss, 'Workshop');
+  await addMemberViaApi(request, boss, project.id, me.email, 'member');
+  const card = await createCardViaApi(request, boss, project.id, 'Jobs');
+  const mine = [me.userId];
+  await createTaskViaApi(request, boss, card.id, { title: 'Late job', assignee_ids: mine, due_at: inDays(-2) });
+  await createTaskViaApi(request, boss, card.id, { title: 'Tonight job', assignee_ids: mine, due_at: inDays(0, 23) });
+  await createTaskViaApi(request, boss, card.id, { title: 'Soon job', assignee_ids: mine, due_at: inDays(3) });
+  await createTaskViaApi(request, boss, card.id, { title: 'Far job', assignee_ids: mine, due_at: inDays(40) });
+  await createTaskViaApi(request, boss, card.id, { title: 'Whenever job', assignee_ids: mine });
+  await createTaskViaApi(request, boss, card.id, { title: 'Not mine', assignee_ids: [boss.userId] });
+  const side = await createProjectViaApi(request, me, 'Side hustle');
+  const sideCard = await createCardViaApi(request, me, side.id, 'Side card');
+  await createTaskViaApi(request, me, sideCard.id, { title: 'Side job', assignee_ids: mine });
+
+  await signIn(page, me);
+  await page.goto(`/${project.id}/my-work`);
+  await expect(page.getByRole('heading', { name: 'My work' })).toBeVisible();
+  const groups = page.getByRole('region');
+  for (const [group, title] of [
+    ['Overdue', 'Late job'],
+    ['Today', 'Tonight job'],
+    ['This week', 'Soon job'],
+    ['Later', 'Far job'],
+    ['No date', 'Whenever job'],
+  ] as const) {
+    await expect(groups.filter({ has: page.getByRole('heading', { name: group }) })).toContainText(title);
+  }
+  await expect(page.getByText('Not mine')).toHaveCount(0);
+  await expect(page.getByText('Side job')).toHaveCount(0);
+
+  await page.getByRole('switch', { name: 'All projects' }).click();
+  await expect(page.getByRole('switch', { name: 'All projects' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText('Side job')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Side job' })).toContainText('Side hustle');
+});
+
+test('a task completed on the card page leaves My work', async ({ page, request }) => {
+  const me = await registerAccount(request, 'completer', 'Cleo Completer');
+  const project = await createProjectViaApi(request, me, 'Checklist');
+  const card = await createCardViaApi(request, me, project.id, 'Things to do');
+
+  await signIn(page, me);
+  await page.goto(`/${project.id}/cards/${card.id}`);
+  const tasks = page.getByRole('region', { name: 'Tasks' });
+  await tasks.getByRole('textbox', { name: 'New task' }).fill('Ship it');
+  await tasks.getByRole('textbox', { name: 'New task' }).press('Enter');
+  await expect(tasks.getByRole('checkbox', { name: 'Ship it' })).not.toBeChecked();
+  await expect(tasks.getByRole('textbox', { name: 'New task' })).toHaveValue('');
+
+  // Assigned to me from the board's drawer, so it is in My work.
+  await page.goto(`/${project.id}/kanban`);
+  await page.getByRole('button', { name: 'Ship it' }).click();
+  await page.getByRole('dialog', { name: 'Ship it' }).getByRole('checkbox', { name: 'Cleo Completer' }).check();
+  await page.getByRole('dialog', { name: 'Ship it' }).getByRole('button', { name: 'Save' }).click();
+  await page.goto(`/${project.id}/my-work`);
+  await expect(page.getByRole('checkbox', { name: 'Ship it' })).toBeVisible();
+
+  await page.goto(`/${project.id}/cards/${card.id}`);
+  await tasks.getByRole('checkbox', { name: 'Ship it' }).check();
+  await expect(tasks.getByRole('checkbox', { name: 'Ship it' })).toBeChecked();
+  await page.goto(`/${project.id}/my-work`);
+  await expect(page.getByText('Nothing assigned to you')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Ship it' })).toHaveCount(0);
+});

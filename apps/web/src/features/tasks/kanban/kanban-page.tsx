@@ -1,0 +1,244 @@
+import { combine } from '@atlaskit/pragmatic-drag-and-drop/combine';
+import { monitorForElements } from '@atlaskit/pragmatic-drag-and-drop/element/adapter';
+import { autoScrollForElements } from '@atlaskit/pragmatic-drag-and-drop-auto-scroll/element';
+import { extractClosestEdge } from '@atlaskit/pragmatic-drag-and-drop-hitbox/closest-edge/extract-closest-edge';
+import { roleAtLeast } from '@deckhand/contract/projects';
+import type { MoveTaskInput } from '@deckhand/contract/tasks';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { useNow } from '../../../lib/use-now';
+import { Button } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { DotsLoader } from '../../../ui/dots-loader';
+import { RetryPanel } from '../../../ui/retry-panel';
+import { projectMembersQuery } from '../../projects/api';
+import { ProjectPage } from '../../projects/project-page';
+import { useRouteProject } from '../../projects/use-route-project';
+import {
+  boardQuery,
+  type ClientBoard,
+  type ClientBoardTask,
+  useCreateStatus,
+  useDeleteTask,
+  useMoveTask,
+} from '../api';
+import { taskErrorMessage } from '../messages';
+import { useMembersById } from '../use-members';
+import { AddTask } from './add-task';
+import { BoardColumn } from './board-column';
+import { type BoardFilter, matchesFilter, readFilter, writeFilter } from './board-filter';
+import { BoardFilters } from './board-filters';
+import { ColumnMenu } from './column-menu';
+import { isColumnTarget, isTaskDrag, isTaskTarget } from './drag-data';
+import { StatusDialog } from './status-dialog';
+import { TaskDrawer } from './task-drawer';
+
+/** Where a drop lands: right after or before the task it was over, or at the end of the column. */
+function moveInputFor(
+  board: ClientBoard,
+  targets: { data: Record<string | symbol, unknown> }[],
+): MoveTaskInput | undefined {
+  const [innermost] = targets;
+  if (!innermost) return undefined;
+  if (isTaskTarget(innermost.data)) {
+    const edge = extractClosestEdge(innermost.data);
+    return edge === 'top'
+      ? { status_id: innermost.data.statusId, before_id: innermost.data.taskId }
+      : { status_id: innermost.data.statusId, after_id: innermost.data.taskId };
+  }
+  if (isColumnTarget(innermost.data) && board.statuses.some((s) => s.id === innermost.data.statusId)) {
+    return { status_id: innermost.data.statusId };
+  }
+  return undefined;
+}
+
+/** /:id/kanban — one column per status; drag tasks between and within them, or use Task actions › Move to. */
+export function KanbanPage() {
+  const project = useRouteProject();
+  const canWrite = roleAtLeast(project.role, 'member');
+  const isAdmin = roleAtLeast(project.role, 'admin');
+  const board = useQuery(boardQuery(project.id));
+  const membersQuery = useQuery(projectMembersQuery(project.id));
+  const members = useMembersById(project.id);
+  const move = useMoveTask();
+  const remove = useDeleteTask();
+  const createStatus = useCreateStatus(project.id);
+  const [params, setParams] = useSearchParams();
+  const filter = readFilter(params);
+  const now = useNow();
+  const [openTaskId, setOpenTaskId] = useState<string | null>(null);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [addingColumn, setAddingColumn] = useState(false);
+  const boardScroller = useRef<HTMLDivElement>(null);
+  const latestBoard = useRef(board.data);
+  useEffect(() => {
+    latestBoard.current = board.data;
+  });
+
+  const moveTask = useCallback(
+    (taskId: string, input: MoveTaskInput) => {
+      move.mutate(
+        { projectId: project.id, taskId, input },
+        { onError: (failure) => toast.error(taskErrorMessage(failure, 'The task could not be moved. It is back.')) },
+      );
+    },
+    [move.mutate, project.id],
+  );
+
+  useEffect(() => {
+    const element = boardScroller.current;
+    return combine(
+      monitorForElements({
+        canMonitor: ({ source }) => isTaskDrag(source.data),
+        onDrop: ({ source, location }) => {
+          const current = latestBoard.current;
+          if (!current || !isTaskDrag(source.data)) return;
+          const input = moveInputFor(current, location.current.dropTargets);
+          if (!input) return;
+          const { taskId } = source.data;
+          if (input.after_id === taskId || input.before_id === taskId) return;
+          moveTask(taskId, input);
+        },
+      }),
+      ...(element ? [autoScrollForElements({ element, canScroll: ({ source }) => isTaskDrag(source.data) })] : []),
+    );
+  }, [moveTask]);
+
+  const onOpen = useCallback((taskId: string) => setOpenTaskId(taskId), []);
+  const onMoveTo = useCallback(
+    (taskId: string, statusId: string) => moveTask(taskId, { status_id: statusId }),
+    [moveTask],
+  );
+  const onDelete = useCallback((taskId: string) => setDeletingId(taskId), []);
+
+  const grouped = useMemo(() => {
+    const byStatus = new Map<string, { shown: ClientBoardTask[]; total: number }>();
+    for (const status of board.data?.statuses ?? []) byStatus.set(status.id, { shown: [], total: 0 });
+    for (const task of board.data?.tasks ?? []) {
+      const column = byStatus.get(task.statusId);
+      if (!column) continue;
+      column.total += 1;
+      if (matchesFilter(task, filter, now)) column.shown.push(task);
+    }
+    return byStatus;
+  }, [board.data, filter, now]);
+  const labels = useMemo(
+    () => [...new Set((board.data?.tasks ?? []).flatMap((task) => task.labels))].sort(),
+    [board.data],
+  );
+
+  function setFilter(next: BoardFilter): void {
+    setParams((current) => writeFilter(current, next), { replace: true });
+  }
+
+  const openTask = board.data?.tasks.find((task) => task.id === openTaskId);
+  const deletingTask = board.data?.tasks.find((task) => task.id === deletingId);
+  const shownCount = [...grouped.values()].reduce((sum, column) => sum + column.shown.length, 0);
+
+  return (
+    <ProjectPage title="Kanban">
+      {board.data === undefined ? (
+        board.isError ? (
+          <RetryPanel
+            message="The board could not be loaded."
+            onRetry={() => board.refetch()}
+            retrying={board.isRefetching}
+          />
+        ) : (
+          <DotsLoader label="Loading the board" className="py-16" />
+        )
+      ) : (
+        <>
+          <BoardFilters
+            filter={filter}
+            onChange={setFilter}
+            members={membersQuery.data?.members ?? []}
+            labels={labels}
+            shown={shownCount}
+            total={board.data.tasks.length}
+          />
+          {board.data.tasks.length === 0 ? (
+            <div className="mb-4">
+              <p className="font-medium">No tasks yet</p>
+              <p className="text-sm text-muted">
+                Tasks belong to cards: add one with Add task below a column, or from a card’s Tasks.
+              </p>
+            </div>
+          ) : null}
+          <div ref={boardScroller} className="flex h-[calc(100dvh-16rem)] min-h-96 gap-3 overflow-x-auto pb-2">
+            {board.data.statuses.map((status) => {
+              const column = grouped.get(status.id) ?? { shown: [], total: 0 };
+              return (
+                <BoardColumn
+                  key={status.id}
+                  status={status}
+                  statuses={board.data?.statuses ?? []}
+                  tasks={column.shown}
+                  total={column.total}
+                  members={members}
+                  canWrite={canWrite}
+                  now={now}
+                  menu={
+                    isAdmin ? (
+                      <ColumnMenu
+                        projectId={project.id}
+                        status={status}
+                        statuses={board.data?.statuses ?? []}
+                        total={column.total}
+                      />
+                    ) : null
+                  }
+                  addTask={canWrite ? <AddTask projectId={project.id} statusId={status.id} /> : null}
+                  onOpen={onOpen}
+                  onMoveTo={onMoveTo}
+                  onDelete={onDelete}
+                />
+              );
+            })}
+            {isAdmin ? (
+              <div className="shrink-0">
+                <Button variant="secondary" onClick={() => setAddingColumn(true)}>
+                  Add column
+                </Button>
+              </div>
+            ) : null}
+          </div>
+          <TaskDrawer
+            projectId={project.id}
+            task={openTask}
+            statuses={board.data.statuses}
+            members={membersQuery.data?.members ?? []}
+            canWrite={canWrite}
+            onClose={() => setOpenTaskId(null)}
+          />
+          <ConfirmDialog
+            open={deletingTask !== undefined}
+            onOpenChange={(open) => !open && setDeletingId(null)}
+            title="Delete this task?"
+            confirmLabel="Delete task"
+            pending={remove.isPending}
+            onConfirm={() => {
+              if (!deletingTask) return;
+              remove.mutate(
+                { id: deletingTask.id, projectId: project.id, cardId: deletingTask.cardId },
+                {
+                  onSuccess: () => setDeletingId(null),
+                  onError: (failure) => toast.error(taskErrorMessage(failure)),
+                },
+              );
+            }}
+          >
+            <p>“{deletingTask?.title}” will be deleted for everyone.</p>
+          </ConfirmDialog>
+          <StatusDialog
+            open={addingColumn}
+            onOpenChange={setAddingColumn}
+            onSubmit={(fields) => createStatus.mutateAsync(fields)}
+          />
+        </>
+      )}
+    </ProjectPage>
+  );
+}

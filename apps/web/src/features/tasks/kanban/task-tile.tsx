@@ -1,0 +1,125 @@
+import { combine } from '@atlaskit/pragmatic-drag-and-drop/combine';
+import { draggable, dropTargetForElements } from '@atlaskit/pragmatic-drag-and-drop/element/adapter';
+import { attachClosestEdge } from '@atlaskit/pragmatic-drag-and-drop-hitbox/closest-edge/attach-closest-edge';
+import { extractClosestEdge } from '@atlaskit/pragmatic-drag-and-drop-hitbox/closest-edge/extract-closest-edge';
+import { memo, useEffect, useRef, useState } from 'react';
+import { IconButton } from '../../../ui/icon-button';
+import { Menu } from '../../../ui/menu';
+import { MenuItem } from '../../../ui/menu-item';
+import { MenuSub } from '../../../ui/menu-sub';
+import type { ProjectMember } from '../../projects/api';
+import type { ClientBoardTask, ClientStatus } from '../api';
+import { AssigneeAvatars, DueBadge, Labels, PriorityBadge } from '../task-meta';
+import { type Edge, isTaskDrag, type TaskDragData } from './drag-data';
+
+export interface TaskTileProps {
+  task: ClientBoardTask;
+  statuses: ClientStatus[];
+  members: Map<string, ProjectMember>;
+  canWrite: boolean;
+  now: number;
+  onOpen(taskId: string): void;
+  onMoveTo(taskId: string, statusId: string): void;
+  onDelete(taskId: string): void;
+}
+
+/**
+ * One task on the board: draggable (and a drop target that says whether a task lands above or below it), with
+ * Task actions for the keyboard: Open, Move to <status>, Delete.
+ */
+export const TaskTile = memo(function TaskTile({
+  task,
+  statuses,
+  members,
+  canWrite,
+  now,
+  onOpen,
+  onMoveTo,
+  onDelete,
+}: TaskTileProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [edge, setEdge] = useState<Edge | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !canWrite) return;
+    const data: TaskDragData = { type: 'task', taskId: task.id, statusId: task.statusId };
+    return combine(
+      draggable({
+        element,
+        getInitialData: () => data,
+        onDragStart: () => setDragging(true),
+        onDrop: () => setDragging(false),
+      }),
+      dropTargetForElements({
+        element,
+        canDrop: ({ source }) => isTaskDrag(source.data) && source.data.taskId !== task.id,
+        getData: ({ input }) =>
+          attachClosestEdge(
+            { type: 'task-target', taskId: task.id, statusId: task.statusId },
+            { element, input, allowedEdges: ['top', 'bottom'] },
+          ),
+        onDrag: ({ self }) => setEdge(extractClosestEdge(self.data)),
+        onDragLeave: () => setEdge(null),
+        onDrop: () => setEdge(null),
+      }),
+    );
+  }, [task.id, task.statusId, canWrite]);
+
+  return (
+    <div ref={ref} className={`relative py-1 ${dragging ? 'opacity-40' : ''}`}>
+      {edge ? (
+        <div
+          aria-hidden="true"
+          className={`absolute right-1 left-1 h-0.5 rounded bg-primary ${edge === 'top' ? '-top-px' : '-bottom-px'}`}
+        />
+      ) : null}
+      <div className="flex flex-col gap-1.5 rounded-lg border border-border bg-bg p-2.5 shadow-sm hover:border-primary">
+        <div className="flex items-start gap-1">
+          <button
+            type="button"
+            onClick={() => onOpen(task.id)}
+            className={`min-w-0 flex-1 text-left text-sm font-medium break-words hover:underline ${task.doneAt ? 'text-muted line-through' : ''}`}
+          >
+            {task.title}
+          </button>
+          {canWrite ? (
+            <Menu
+              trigger={
+                <IconButton label="Task actions" className="size-7">
+                  <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="currentColor">
+                    <circle cx="3" cy="8" r="1.5" />
+                    <circle cx="8" cy="8" r="1.5" />
+                    <circle cx="13" cy="8" r="1.5" />
+                  </svg>
+                </IconButton>
+              }
+            >
+              <MenuItem onSelect={() => onOpen(task.id)}>Open</MenuItem>
+              <MenuSub label="Move to">
+                {statuses
+                  .filter((status) => status.id !== task.statusId)
+                  .map((status) => (
+                    <MenuItem key={status.id} onSelect={() => onMoveTo(task.id, status.id)}>
+                      {status.name}
+                    </MenuItem>
+                  ))}
+              </MenuSub>
+              <MenuItem onSelect={() => onDelete(task.id)}>Delete</MenuItem>
+            </Menu>
+          ) : null}
+        </div>
+        <span className="truncate text-xs text-muted">{task.cardTitle}</span>
+        <div className="flex flex-wrap items-center gap-2">
+          <PriorityBadge priority={task.priority} />
+          <DueBadge dueAt={task.dueAt} doneAt={task.doneAt} now={now} />
+          <Labels labels={task.labels} />
+          <span className="ml-auto">
+            <AssigneeAvatars ids={task.assigneeIds} members={members} />
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+});
