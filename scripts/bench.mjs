@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureArgon2 } from './bench/argon2-hash.mjs';
+import { measureBoard } from './bench/board.mjs';
 import { measureCardEditors } from './bench/card-editors.mjs';
 import { measureCardList } from './bench/card-list.mjs';
 import { measureChatFanout } from './bench/chat-fanout.mjs';
@@ -51,6 +52,7 @@ const sectionNames = [
   'card-list',
   'card-editors',
   'chat-fanout',
+  'board',
 ];
 const { values: args } = parseArgs({
   options: {
@@ -86,7 +88,7 @@ function describeMachine() {
  * `npm start`, which would otherwise build first (the full build also writes the stamp it checks).
  */
 function buildProduct() {
-  const needsWebApp = selected.has('first-load-js') || selected.has('startup');
+  const needsWebApp = selected.has('first-load-js') || selected.has('startup') || selected.has('board');
   const command = needsWebApp ? ['run', 'build'] : ['run', 'build', '-w', '@deckhand/server'];
   console.log(`\n▶ npm ${command.join(' ')}`);
   const result = spawnSync('npm', command, { cwd: repoRoot, stdio: 'inherit' });
@@ -191,6 +193,15 @@ try {
     );
     await runPostgresSection('10b. A chat message to 50 live sockets (PostgreSQL)', (databaseUrl) =>
       measureChatFanout(report, { label: 'PostgreSQL', workDir, databaseUrl }),
+    );
+  }
+  if (selected.has('board')) {
+    const options = { workDir, durationSeconds: loadSeconds };
+    await runSection('11. Kanban board of 5,000 tasks (PGlite)', () =>
+      measureBoard(report, { ...options, label: 'PGlite' }),
+    );
+    await runPostgresSection('11b. Kanban board of 5,000 tasks (PostgreSQL)', (databaseUrl) =>
+      measureBoard(report, { ...options, label: 'PostgreSQL', databaseUrl }),
     );
   }
 } finally {

@@ -1,0 +1,173 @@
+// 11. The kanban board of a project with 5,000 tasks in 10 statuses (Planka's equivalent: 5,000 cards in 10
+// lists, measured here at show-board p50 356 ms; 2.9 req/s at 10 connections; moves 22.5 req/s at 20
+// connections; 44.6 creations/s with 8 in flight; 12–15 s to open in Chromium). The tasks are made through the
+// API, 8 at a time, and that is the creation figure; then GET board alone and under 10 connections, moves under
+// 20 connections, and the board opened in Chromium (see board-browser.mjs).
+import autocannon from 'autocannon';
+import { callApi } from './api-client.mjs';
+import { registerAccounts } from './bench-accounts.mjs';
+import { measureBoardInBrowser } from './board-browser.mjs';
+import { mapWithConcurrency } from './concurrency.mjs';
+import { summarize } from './latency-stats.mjs';
+import { waitForQuietCpu } from './process-cpu.mjs';
+import { formatMs } from './report.mjs';
+import { startHealthyServer, stopServerNoting } from './server-process.mjs';
+
+const taskCount = 5000;
+const statusCount = 10;
+const cardCount = 50;
+const creationsInFlight = 8;
+const rounds = 100;
+const targets = {
+  boardP50Ms: 35,
+  boardReqPerS: 100,
+  boardP99Ms: 150,
+  movesReqPerS: 1000,
+  movesP99Ms: 50,
+  creationsPerS: 1000,
+};
+
+/** A project with `statusCount` columns, `cardCount` cards and `taskCount` tasks spread over them. */
+async function setUpBoard(baseUrl, owner) {
+  const project = await callApi(baseUrl, 'POST', '/api/projects', {
+    token: owner.idToken,
+    body: { name: 'Five thousand tasks' },
+    expect: 201,
+  });
+  for (let i = 4; i <= statusCount; i += 1) {
+    await callApi(baseUrl, 'POST', `/api/projects/${project.id}/statuses`, {
+      token: owner.idToken,
+      body: { name: `Stage ${i}` },
+      expect: 201,
+    });
+  }
+  const statuses = await callApi(baseUrl, 'GET', `/api/projects/${project.id}/statuses`, { token: owner.idToken });
+  const cardIds = await mapWithConcurrency(
+    Array.from({ length: cardCount }, (_, i) => i),
+    creationsInFlight,
+    async (i) =>
+      (
+        await callApi(baseUrl, 'POST', `/api/projects/${project.id}/cards`, {
+          token: owner.idToken,
+          body: { title: `Feature ${i + 1}` },
+          expect: 201,
+        })
+      ).id,
+  );
+  const startedAt = performance.now();
+  const taskIds = await mapWithConcurrency(
+    Array.from({ length: taskCount }, (_, i) => i),
+    creationsInFlight,
+    async (i) =>
+      (
+        await callApi(baseUrl, 'POST', `/api/cards/${cardIds[i % cardCount]}/tasks`, {
+          token: owner.idToken,
+          body: {
+            title: `Task number ${i + 1}`,
+            status_id: statuses[i % statusCount].id,
+            ...(i % 3 === 0 && { assignee_ids: [owner.userId] }),
+            ...(i % 7 === 0 && { labels: ['backend'] }),
+          },
+          expect: 201,
+        })
+      ).id,
+  );
+  const creationsPerS = taskCount / ((performance.now() - startedAt) / 1000);
+  return { projectId: project.id, statuses, taskIds, creationsPerS };
+}
+
+async function timeBoard(url, token) {
+  const ms = [];
+  let bytes = 0;
+  for (let i = 0; i < rounds; i += 1) {
+    const started = performance.now();
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    bytes = (await res.arrayBuffer()).byteLength;
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    ms.push(performance.now() - started);
+  }
+  return { ...summarize(ms), bytes };
+}
+
+function checkLoad(result, what) {
+  const failures = result.non2xx + result.errors;
+  if (failures > 0) throw new Error(`${what}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+}
+
+/** Adds the board figures for one database (PostgreSQL when databaseUrl is given, else PGlite). */
+export async function measureBoard(report, { label, workDir, databaseUrl, durationSeconds }) {
+  const env = databaseUrl ? { DATABASE_URL: databaseUrl, TRUST_PROXY: 'true' } : { TRUST_PROXY: 'true' };
+  const server = await startHealthyServer(workDir, `board-${label}`, env);
+  try {
+    const [owner] = await registerAccounts(server.url, { count: 1, label: `board-${label}` });
+    const { projectId, statuses, taskIds, creationsPerS } = await setUpBoard(server.url, owner);
+    console.log(
+      `  made ${taskCount.toLocaleString('en')} tasks in ${statusCount} statuses: ${creationsPerS.toFixed(0)}/s`,
+    );
+    report.add({
+      name: `board (${label}): task creations, ${creationsInFlight} in flight`,
+      figure: `${creationsPerS.toFixed(0)}/s`,
+      target: `≥ ${targets.creationsPerS}/s`,
+      met: creationsPerS >= targets.creationsPerS,
+    });
+    await waitForQuietCpu([server.pid]);
+
+    const boardUrl = `${server.url}/api/projects/${projectId}/board`;
+    const alone = await timeBoard(boardUrl, owner.idToken);
+    console.log(`  GET board: ${(alone.bytes / 1e6).toFixed(2)} MB of JSON`);
+    report.add({
+      name: `board (${label}): GET board, one client`,
+      figure: `p50 ${formatMs(alone.p50)}, p99 ${formatMs(alone.p99)}`,
+      target: `p50 ≤ ${targets.boardP50Ms} ms`,
+      met: alone.p50 <= targets.boardP50Ms,
+    });
+    const loaded = await autocannon({
+      url: boardUrl,
+      connections: 10,
+      duration: durationSeconds,
+      headers: { authorization: `Bearer ${owner.idToken}` },
+    });
+    checkLoad(loaded, 'GET board');
+    report.add({
+      name: `board (${label}): GET board, 10 connections`,
+      figure: `${loaded.requests.average.toFixed(0)} req/s, p99 ${formatMs(loaded.latency.p99)}`,
+      target: `≥ ${targets.boardReqPerS} req/s, p99 ≤ ${targets.boardP99Ms} ms`,
+      met: loaded.requests.average >= targets.boardReqPerS && loaded.latency.p99 <= targets.boardP99Ms,
+    });
+
+    await waitForQuietCpu([server.pid]);
+    let seed = 7;
+    const random = (n) => {
+      seed = (seed * 48271) % 2147483647;
+      return seed % n;
+    };
+    const moves = await autocannon({
+      url: server.url,
+      connections: 20,
+      duration: durationSeconds,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => ({
+            ...req,
+            path: `/api/tasks/${taskIds[random(taskIds.length)]}/move`,
+            headers: { authorization: `Bearer ${owner.idToken}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ status_id: statuses[random(statuses.length)].id }),
+          }),
+        },
+      ],
+    });
+    checkLoad(moves, 'moves');
+    report.add({
+      name: `board (${label}): moves, 20 connections`,
+      figure: `${moves.requests.average.toFixed(0)} req/s, p99 ${formatMs(moves.latency.p99)}`,
+      target: `≥ ${targets.movesReqPerS} req/s, p99 ≤ ${targets.movesP99Ms} ms`,
+      met: moves.requests.average >= targets.movesReqPerS && moves.latency.p99 <= targets.movesP99Ms,
+    });
+
+    await waitForQuietCpu([server.pid]);
+    await measureBoardInBrowser(report, { label, baseUrl: server.url, email: owner.email, projectId, statusCount });
+  } finally {
+    await stopServerNoting(server, `board-${label}`);
+  }
+}
