@@ -25,6 +25,8 @@ export const taskStatuses = pgTable(
     wipLimit: integer(),
     position: orderKey().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Part of the board's version (service/board-version.ts): set by the database clock on every change. */
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // Names are unique in a project whatever their case: "Done" and "done" would be one column to people.
@@ -70,6 +72,8 @@ export const tasks = pgTable(
     // The order within a status is total: two moves that compute the same key cannot both be stored.
     uniqueIndex('tasks_status_position_idx').on(t.statusId, t.position),
     index('tasks_card_idx').on(t.cardId),
+    // The board's version: how many tasks a project has and when the latest changed, from the index alone.
+    index('tasks_project_updated_idx').on(t.projectId, t.updatedAt),
     // My work: a person's assigned tasks.
     index('tasks_assignees_idx').using('gin', t.assigneeIds),
     check('tasks_priority_check', sql`${t.priority} in ('none', 'low', 'medium', 'high', 'urgent')`),

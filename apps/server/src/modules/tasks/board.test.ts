@@ -6,6 +6,7 @@ interface TaskBody {
   id: string;
   title: string;
   status_id: string;
+  card_title?: string;
   card_id: string;
   due_at: string | null;
   project_name?: string;
@@ -67,6 +68,38 @@ describe('GET /api/projects/:projectId/board', () => {
       ['Done', 1],
     ]);
     expect(res.body.tasks[0]?.status_id).toBe(todo?.id);
+  });
+
+  it('is cached: unchanged it answers 304 to its ETag; any change (even within a millisecond) gives a new one', async () => {
+    const projectId = (
+      await t.request<{ id: string }>('POST', '/api/projects', { token: team.owner.token, body: { name: 'Cached' } })
+    ).body.id;
+    const card = await newCard('Cached card', projectId);
+    const first = await newTask(card, { title: 'One' });
+    const before = await board(team.owner, projectId);
+    const etag = before.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\//);
+    const again = await t.request('GET', `/api/projects/${projectId}/board`, {
+      token: team.owner.token,
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    const [, doing] = before.body.statuses;
+    // Two changes back to back, then the board: each one shows.
+    await t.request('POST', `/api/tasks/${first.id}/move`, { token: team.owner.token, body: { status_id: doing?.id } });
+    await t.request('PATCH', `/api/tasks/${first.id}`, { token: team.owner.token, body: { title: 'Renamed' } });
+    const after = await t.request<BoardBody>('GET', `/api/projects/${projectId}/board`, {
+      token: team.owner.token,
+      headers: { 'if-none-match': etag },
+    });
+    expect(after.status).toBe(200);
+    expect(after.body.tasks).toEqual([
+      expect.objectContaining({ id: first.id, title: 'Renamed', status_id: doing?.id }),
+    ]);
+    await t.request('PATCH', `/api/cards/${card}`, { token: team.owner.token, body: { title: 'Card renamed' } });
+    expect((await board(team.owner, projectId)).body.tasks[0]?.card_title).toBe('Card renamed');
+    await t.request('DELETE', `/api/tasks/${first.id}`, { token: team.owner.token });
+    expect((await board(team.owner, projectId)).body.tasks).toEqual([]);
   });
 
   it('is read by viewers and refused to strangers with 404', async () => {

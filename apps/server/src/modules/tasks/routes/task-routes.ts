@@ -12,12 +12,13 @@ import {
 } from '@deckhand/contract/tasks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notModified, sendAnswer } from '../../../platform/answer-cache';
 import type { AppDeps } from '../../../platform/app-deps';
 import { actorOf } from '../../../platform/auth-guard';
 import { publishToMembers } from '../../projects/publish';
 import { notifyAssignees } from '../notify';
 import { needsReminders, scheduleReminders } from '../reminders';
-import { getBoard, getMyWork } from '../service/board';
+import { createBoardAnswers, getMyWork } from '../service/board';
 import type { TaskChange } from '../service/tasks';
 import { createTask, deleteTask, listCardTasks, moveTask, updateTask } from '../service/tasks';
 
@@ -103,8 +104,11 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/projects/:projectId/board', { schema: { tags, params: ProjectParams, response: { 200: Board } } }, (req) =>
-    getBoard(db, actorOf(req).userId, req.params.projectId),
+  const boardAnswer = createBoardAnswers(deps);
+  app.get(
+    '/projects/:projectId/board',
+    { schema: { tags, params: ProjectParams, response: { 200: Board, 304: notModified } } },
+    async (req, reply) => sendAnswer(req, reply, await boardAnswer(actorOf(req).userId, req.params.projectId)),
   );
 
   app.get('/my-work', { schema: { tags, querystring: MyWorkQuery, response: { 200: z.array(MyWorkTask) } } }, (req) =>

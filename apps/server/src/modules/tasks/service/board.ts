@@ -6,13 +6,26 @@ import { cards } from '../../../db/schema/cards';
 import { profiles } from '../../../db/schema/profiles';
 import { projectMembers, projects } from '../../../db/schema/projects';
 import { taskStatuses, tasks } from '../../../db/schema/tasks';
+import type { AnswerCache, CachedAnswer } from '../../../platform/answer-cache';
 import { requireMembership } from '../../projects/service/access';
+import { createBoardVersions } from './board-version';
 import { readStatuses } from './statuses';
 import { taskAuthorJoin, taskCardJoin, taskColumns, toTaskDto } from './task-dto';
 
-/** Every task of the project's cards that are not archived, by status in board order. @throws projects/not-found */
-export async function getBoard(db: Db, userId: string, projectId: string): Promise<Board> {
-  await requireMembership(db, projectId, userId);
+/**
+ * The board as sent, built again only when its version moved: a refetch that finds nothing changed costs one small
+ * read. The same answer serves every member (it holds nothing per person). @throws projects/not-found
+ */
+export function createBoardAnswers({ db, answers }: { db: Db; answers: AnswerCache }) {
+  const versions = createBoardVersions(db);
+  return async (userId: string, projectId: string): Promise<CachedAnswer> => {
+    const { version } = await versions.read(projectId, userId);
+    return answers.get(`board:${projectId}`, version, async () => ({ value: await readBoard(db, projectId) }));
+  };
+}
+
+/** Every task of the project's cards that are not archived, by status in board order (no access check). */
+export async function readBoard(db: Db, projectId: string): Promise<Board> {
   const [statuses, rows] = await Promise.all([
     readStatuses(db, projectId),
     db

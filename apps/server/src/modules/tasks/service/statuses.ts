@@ -14,6 +14,7 @@ import { AppError } from '../../../platform/errors';
 import { requireMembership } from '../../projects/service/access';
 import { canManageStatuses } from '../policy';
 import { requireStatusAccess, statusNotFound } from './access';
+import { changedNow } from './clock';
 import { keyBetween, keysAfter } from './order-keys';
 
 const defaultColor = '#64748b';
@@ -203,6 +204,7 @@ export async function updateStatus(
           ...(input.category !== undefined && { category: input.category }),
           ...(input.wip_limit !== undefined && { wipLimit: input.wip_limit }),
           ...(position !== undefined && { position }),
+          updatedAt: changedNow,
         })
         .where(eq(taskStatuses.id, statusId));
       // A task is done exactly while it is in a done status: its tasks follow a change of category.
@@ -213,6 +215,7 @@ export async function updateStatus(
           .set({
             doneAt:
               input.category === 'done' ? sql`coalesce(${tasks.doneAt}, ${now.toISOString()}::timestamptz)` : null,
+            updatedAt: changedNow,
           })
           .where(eq(tasks.statusId, statusId));
       }
@@ -269,7 +272,7 @@ export async function deleteStatus(
           .set({
             statusId: target.id,
             position: positions[i] as string,
-            updatedAt: now,
+            updatedAt: changedNow,
             doneAt: target.category === 'done' ? sql`coalesce(${tasks.doneAt}, ${now})` : null,
           })
           .where(eq(tasks.id, task.id));

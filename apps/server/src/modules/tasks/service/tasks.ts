@@ -1,7 +1,9 @@
+import type { ProjectRole } from '@deckhand/contract/projects';
 import type { StatusCategory } from '@deckhand/contract/statuses';
 import type { CreateTaskInput, MoveTaskInput, Task, UpdateTaskInput } from '@deckhand/contract/tasks';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { isoTimestamp } from '../../../db/iso-timestamp';
 import { cards } from '../../../db/schema/cards';
 import { profiles } from '../../../db/schema/profiles';
 import { projectMembers } from '../../../db/schema/projects';
@@ -11,6 +13,7 @@ import { requireCardAccess } from '../../cards/service/access';
 import { profileNames } from '../../profile/service';
 import { canWriteTasks } from '../policy';
 import { requireTaskAccess, taskForbidden, taskNotFound } from './access';
+import { changedNow } from './clock';
 import { firstStatus, requireProjectStatus } from './statuses';
 import { taskAuthorJoin, taskCardJoin, taskColumns, toTaskDto } from './task-dto';
 import { placeTask } from './task-order';
@@ -32,6 +35,22 @@ export async function readTask(db: Db, taskId: string): Promise<Task> {
     .where(eq(tasks.id, taskId));
   if (!row) throw taskNotFound();
   return toTaskDto(row);
+}
+
+/**
+ * One task with the caller's role in its project, in one read.
+ * @throws tasks/not-found (also when the caller is not a member, so nothing leaks)
+ */
+async function readTaskAs(db: Db, taskId: string, userId: string): Promise<{ task: Task; role: ProjectRole }> {
+  const [row] = await db
+    .select({ ...taskColumns, role: projectMembers.role })
+    .from(tasks)
+    .innerJoin(cards, taskCardJoin)
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, tasks.projectId), eq(projectMembers.userId, userId)))
+    .leftJoin(profiles, taskAuthorJoin)
+    .where(eq(tasks.id, taskId));
+  if (!row) throw taskNotFound();
+  return { task: toTaskDto(row), role: row.role };
 }
 
 /** Reads tasks matching `where`, in board order (status, then position). */
@@ -108,7 +127,7 @@ export async function createTask(db: Db, userId: string, cardId: string, input: 
         createdBy: userId,
         createdByName: authorName,
         createdAt: now,
-        updatedAt: now,
+        updatedAt: changedNow,
       })
       .returning({ id: tasks.id });
     if (!row) throw new Error('task insert returned no row');
@@ -129,7 +148,7 @@ export async function updateTask(db: Db, userId: string, taskId: string, input: 
   const before = await readTask(db, taskId);
   const now = new Date();
   const fields = {
-    updatedAt: now,
+    updatedAt: changedNow,
     ...(input.title !== undefined && { title: input.title }),
     ...(input.assignee_ids !== undefined && { assigneeIds: input.assignee_ids }),
     ...(input.due_at !== undefined && { dueAt: input.due_at ? new Date(input.due_at) : null }),
@@ -173,18 +192,35 @@ async function doneTarget(
  * @throws tasks/not-found · tasks/forbidden · request/invalid (status of another project, neighbour elsewhere)
  */
 export async function moveTask(db: Db, userId: string, taskId: string, input: MoveTaskInput): Promise<TaskChange> {
-  const access = await requireTaskAccess(db, taskId, userId);
-  if (!canWriteTasks(access.role)) throw taskForbidden('Viewers cannot move tasks');
-  const status = await requireProjectStatus(db, access.projectId, input.status_id);
-  const previous = await readTask(db, taskId);
+  const { task: previous, role } = await readTaskAs(db, taskId, userId);
+  if (!canWriteTasks(role)) throw taskForbidden('Viewers cannot move tasks');
+  const status = await requireProjectStatus(db, previous.project_id, input.status_id);
   const now = new Date();
-  await placeTask(db, { statusId: status.id, afterId: input.after_id, beforeId: input.before_id }, taskId, (position) =>
-    db
-      .update(tasks)
-      .set({ statusId: status.id, position, updatedAt: now, doneAt: doneAtFor(status.category, now) })
-      .where(eq(tasks.id, taskId)),
+  // The move is the hot path of a board: the answer is the task read before, with what the write returned.
+  const [moved] = await placeTask(
+    db,
+    { statusId: status.id, afterId: input.after_id, beforeId: input.before_id },
+    taskId,
+    (position) =>
+      db
+        .update(tasks)
+        .set({ statusId: status.id, position, updatedAt: changedNow, doneAt: doneAtFor(status.category, now) })
+        .where(eq(tasks.id, taskId))
+        .returning({
+          position: tasks.position,
+          doneAt: sql<string | null>`${isoTimestamp(tasks.doneAt)}`,
+          updatedAt: isoTimestamp(tasks.updatedAt),
+        }),
   );
-  return { task: await readTask(db, taskId), previous };
+  if (!moved) throw taskNotFound();
+  const task = {
+    ...previous,
+    status_id: status.id,
+    position: moved.position,
+    done_at: moved.doneAt,
+    updated_at: moved.updatedAt,
+  };
+  return { task, previous };
 }
 
 /** @returns the task as it was @throws tasks/not-found · tasks/forbidden */

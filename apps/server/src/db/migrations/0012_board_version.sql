@@ -1,0 +1,2 @@
+ALTER TABLE "task_statuses" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "tasks_project_updated_idx" ON "tasks" USING btree ("project_id","updated_at");
