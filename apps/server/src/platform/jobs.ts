@@ -34,9 +34,23 @@ export async function createJobs(connection: JobConnection, log: FastifyBaseLogg
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   const queues = new Set<string>();
+  /**
+   * Creates the queue unless it exists. Instances starting together on one database may create it at the same
+   * moment, and pg-boss's creation can then deadlock or collide: the loser finds it made by the winner.
+   */
   async function ensureQueue(queue: string): Promise<void> {
     if (queues.has(queue)) return;
-    await boss.createQueue(queue);
+    for (let attempt = 1; ; attempt += 1) {
+      if (await boss.getQueue(queue)) break;
+      try {
+        await boss.createQueue(queue);
+        break;
+      } catch (err) {
+        if (attempt >= 5) throw err;
+        log.warn({ err, queue, attempt }, 'job queue creation raced another instance; checking again');
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
     queues.add(queue);
   }
   return {

@@ -36,12 +36,13 @@ describe('order keys', () => {
   });
 
   it('handles neighbours with fractions and across integer parts', () => {
+    expect(keyBetween('az', 'b00V')).toBe('b00F');
     expect(keyBetween('a0', 'a0V')).toMatch(/^a0[1-9A-U]/);
     const between = keyBetween('az', 'b00');
     expect(between > 'az' && between < 'b00').toBe(true);
     const afterFraction = keyBetween('a0V', 'a1');
     expect(afterFraction > 'a0V' && afterFraction < 'a1').toBe(true);
-    expect(keyBetween(null, 'a0V')).toBe('a0');
+    expect(keyBetween(null, 'a0V')).toBe('a0F');
     expect(keyBetween('Zz', 'a0')).toMatch(/^Zz./);
   });
 
@@ -63,5 +64,33 @@ describe('order keys', () => {
     }
     expect([...keys].sort(byteOrder)).toEqual(keys);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('order keys drawn at random from the gap', () => {
+  it('stay ordered, unique and short', () => {
+    let seed = 5;
+    const random = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed / 2147483647;
+    };
+    const keys = [keyBetween(null, null, random)];
+    for (let i = 0; i < 3000; i += 1) {
+      const at = Math.floor(random() * (keys.length + 1));
+      keys.splice(at, 0, keyBetween(keys[at - 1] ?? null, keys[at] ?? null, random));
+    }
+    expect([...keys].sort(byteOrder)).toEqual(keys);
+    expect(new Set(keys).size).toBe(keys.length);
+    const appended = [keyBetween(null, null, random)];
+    for (let i = 0; i < 5000; i += 1) appended.push(keyBetween(appended.at(-1) ?? null, null, random));
+    expect([...appended].sort(byteOrder)).toEqual(appended);
+    expect(Math.max(...appended.map((key) => key.length))).toBeLessThanOrEqual(5);
+  });
+
+  it('differ between two writers given the same neighbours', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 200; i += 1) seen.add(keyBetween('a5', 'a6', Math.random));
+    expect(seen.size).toBeGreaterThan(100);
+    for (const key of seen) expect(key > 'a5' && key < 'a6').toBe(true);
   });
 });

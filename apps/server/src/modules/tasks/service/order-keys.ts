@@ -74,8 +74,22 @@ function decrement(integer: string): string {
   return shiftHead(head, -1) + top.repeat(body.length + 1);
 }
 
+/** A random number in [0, 1): Math.random in the server, a fixed sequence in tests. */
+export type Random = () => number;
+
+/** A digit in (low, high), exclusive: the middle one, or with `random` any of them. */
+function digitBetween(low: number, high: number, random: Random | undefined): number {
+  if (!random) return Math.floor((low + high) / 2);
+  return low + 1 + Math.floor(random() * (high - low - 1));
+}
+
+/** With `random`, one more random non-zero digit: two writers placing into one gap at once rarely agree. */
+function spread(key: string, random: Random | undefined): string {
+  return random ? key + digits[1 + Math.floor(random() * (base - 1))] : key;
+}
+
 /** A fraction strictly between `low` and `high` (null: 1), neither ending in '0'. */
-function fractionBetween(low: string, high: string | null): string {
+function fractionBetween(low: string, high: string | null, random?: Random): string {
   let prefix = '';
   let upper = high;
   for (let i = 0; ; i += 1) {
@@ -85,8 +99,7 @@ function fractionBetween(low: string, high: string | null): string {
       prefix += digits[lowDigit];
       continue;
     }
-    const middle = Math.floor((lowDigit + highDigit) / 2);
-    if (middle > lowDigit) return prefix + digits[middle];
+    if (highDigit - lowDigit > 1) return spread(prefix + digits[digitBetween(lowDigit, highDigit, random)], random);
     // Adjacent digits: keep the lower one, and from here only the lower bound matters.
     prefix += digits[lowDigit];
     upper = null;
@@ -94,25 +107,28 @@ function fractionBetween(low: string, high: string | null): string {
 }
 
 /**
- * A key strictly between `before` and `after`; null for an open end (both null: the first key).
+ * A key strictly between `before` and `after`; null for an open end (both null: the first key). With `random`, the
+ * key is drawn from the gap rather than its middle, so concurrent writers that read the same neighbours rarely
+ * write the same key (the unique index makes the loser try again).
  * @throws when before ≥ after
  */
-export function keyBetween(before: string | null, after: string | null): string {
+export function keyBetween(before: string | null, after: string | null, random?: Random): string {
   if (before !== null && after !== null && before >= after) {
     throw new Error(`order keys out of order: ${before} ≥ ${after}`);
   }
-  if (before === null && after === null) return firstKey;
+  if (before === null && after === null) return spread(firstKey, random);
   if (before === null) {
     const { integer, fraction } = split(after as string);
-    return fraction === '' ? decrement(integer) : integer;
+    return fraction === '' ? spread(decrement(integer), random) : integer + fractionBetween('', fraction, random);
   }
   const low = split(before);
-  if (after === null) return increment(low.integer);
+  if (after === null) return spread(increment(low.integer), random);
   const high = split(after);
-  if (low.integer === high.integer) return low.integer + fractionBetween(low.fraction, high.fraction);
+  if (low.integer === high.integer) return low.integer + fractionBetween(low.fraction, high.fraction, random);
   const next = increment(low.integer);
-  if (next < after) return next;
-  return low.integer + fractionBetween(low.fraction, null);
+  if (next < high.integer) return spread(next, random);
+  if (next === high.integer && high.fraction !== '') return next + fractionBetween('', high.fraction, random);
+  return low.integer + fractionBetween(low.fraction, null, random);
 }
 
 /** `count` keys after `before` (null: from the start), in order: for appending many at once. */

@@ -7,7 +7,10 @@ import { keyBetween, keysAfter } from './order-keys';
 
 /** Past this length a status's keys are handed out afresh (rare: only repeated inserts at one spot grow them). */
 const maxKeyLength = 48;
-/** Concurrent writers that computed the same key: each loser reads its neighbours again. */
+/**
+ * Concurrent writers that computed the same key: each loser reads its neighbours again. Keys are drawn at random
+ * from the gap, so a second collision is already rare.
+ */
 const maxAttempts = 12;
 
 export interface Placement {
@@ -41,14 +44,14 @@ async function keyFor(db: Db, placement: Placement, movingId: string | undefined
   if (afterId) {
     if (afterId === movingId) throw new AppError('request/invalid', 'after_id: a task cannot go after itself');
     const after = await positionOf(db, afterId, statusId, 'after_id');
-    return keyBetween(after, await neighbour(and(inStatus, gt(tasks.position, after)), 'asc'));
+    return keyBetween(after, await neighbour(and(inStatus, gt(tasks.position, after)), 'asc'), Math.random);
   }
   if (beforeId) {
     if (beforeId === movingId) throw new AppError('request/invalid', 'before_id: a task cannot go before itself');
     const before = await positionOf(db, beforeId, statusId, 'before_id');
-    return keyBetween(await neighbour(and(inStatus, lt(tasks.position, before)), 'desc'), before);
+    return keyBetween(await neighbour(and(inStatus, lt(tasks.position, before)), 'desc'), before, Math.random);
   }
-  return keyBetween(await neighbour(inStatus, 'desc'), null);
+  return keyBetween(await neighbour(inStatus, 'desc'), null, Math.random);
 }
 
 /**

@@ -9,8 +9,7 @@ import { profiles } from '../../../db/schema/profiles';
 import { projectMembers } from '../../../db/schema/projects';
 import { taskStatuses, tasks } from '../../../db/schema/tasks';
 import { AppError } from '../../../platform/errors';
-import { requireCardAccess } from '../../cards/service/access';
-import { profileNames } from '../../profile/service';
+import { cardNotFound, requireCardAccess } from '../../cards/service/access';
 import { canWriteTasks } from '../policy';
 import { requireTaskAccess, taskForbidden, taskNotFound } from './access';
 import { changedNow } from './clock';
@@ -100,7 +99,20 @@ function doneAtFor(category: StatusCategory, now: Date): SQL | null {
  * @throws cards/not-found · tasks/forbidden (viewers) · tasks/no-status · request/invalid (status, assignees)
  */
 export async function createTask(db: Db, userId: string, cardId: string, input: CreateTaskInput): Promise<TaskChange> {
-  const { projectId, role } = await requireCardAccess(db, cardId, userId);
+  // One read for the card, the caller's role and name: creation is what fills a board.
+  const [context] = await db
+    .select({
+      projectId: cards.projectId,
+      cardTitle: cards.title,
+      role: projectMembers.role,
+      authorName: profiles.name,
+    })
+    .from(cards)
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, cards.projectId), eq(projectMembers.userId, userId)))
+    .leftJoin(profiles, eq(profiles.userId, userId))
+    .where(eq(cards.id, cardId));
+  if (!context) throw cardNotFound();
+  const { projectId, role } = context;
   if (!canWriteTasks(role)) throw taskForbidden('Viewers cannot create tasks');
   const status = input.status_id
     ? await requireProjectStatus(db, projectId, input.status_id)
@@ -108,10 +120,12 @@ export async function createTask(db: Db, userId: string, cardId: string, input: 
   if (!status) throw noStatus();
   const assigneeIds = input.assignee_ids ?? [];
   await requireMembers(db, projectId, assigneeIds);
-  const authorName = (await profileNames(db, [userId])).get(userId) ?? 'User';
+  const authorName = context.authorName ?? 'User';
   const now = new Date();
-  const id = await placeTask(db, { statusId: status.id }, undefined, async (position) => {
-    const [row] = await db
+  const dueAt = input.due_at ? new Date(input.due_at) : null;
+  const doneAt = status.category === 'done' ? now : null;
+  const [row] = await placeTask(db, { statusId: status.id }, undefined, (position) =>
+    db
       .insert(tasks)
       .values({
         projectId,
@@ -120,20 +134,36 @@ export async function createTask(db: Db, userId: string, cardId: string, input: 
         title: input.title,
         position,
         assigneeIds,
-        dueAt: input.due_at ? new Date(input.due_at) : null,
+        dueAt,
         priority: input.priority ?? 'none',
         labels: input.labels ?? [],
-        doneAt: status.category === 'done' ? now : null,
+        doneAt,
         createdBy: userId,
         createdByName: authorName,
         createdAt: now,
         updatedAt: changedNow,
       })
-      .returning({ id: tasks.id });
-    if (!row) throw new Error('task insert returned no row');
-    return row.id;
-  });
-  return { task: await readTask(db, id), previous: null };
+      .returning({ id: tasks.id, position: tasks.position, updatedAt: isoTimestamp(tasks.updatedAt) }),
+  );
+  if (!row) throw new Error('task insert returned no row');
+  const task: Task = {
+    id: row.id,
+    project_id: projectId,
+    card_id: cardId,
+    card_title: context.cardTitle,
+    title: input.title,
+    status_id: status.id,
+    position: row.position,
+    assignee_ids: assigneeIds,
+    due_at: dueAt?.toISOString() ?? null,
+    priority: input.priority ?? 'none',
+    labels: input.labels ?? [],
+    done_at: doneAt?.toISOString() ?? null,
+    created_by: { user_id: userId, name: authorName },
+    created_at: now.toISOString(),
+    updated_at: row.updatedAt,
+  };
+  return { task, previous: null };
 }
 
 /**
