@@ -13,7 +13,7 @@ import { cardNotFound, requireCardAccess } from '../../cards/service/access';
 import { canWriteTasks } from '../policy';
 import { requireTaskAccess, taskForbidden, taskNotFound } from './access';
 import { changedNow } from './clock';
-import { firstStatus, requireProjectStatus } from './statuses';
+import { firstStatus } from './statuses';
 import { taskAuthorJoin, taskCardJoin, taskColumns, toTaskDto } from './task-dto';
 import { placeTask } from './task-order';
 
@@ -37,19 +37,41 @@ export async function readTask(db: Db, taskId: string): Promise<Task> {
 }
 
 /**
- * One task with the caller's role in its project, in one read.
- * @throws tasks/not-found (also when the caller is not a member, so nothing leaks)
+ * A status of the task's (or card's) project, picked in the same read as what it is for: `statusId` when given
+ * (null when it is not a status of that project), else the project's first. Raw names: see board-version.ts.
  */
-async function readTaskAs(db: Db, taskId: string, userId: string): Promise<{ task: Task; role: ProjectRole }> {
+function statusOf(project: SQL, statusId: string | undefined) {
+  const pick = sql`from task_statuses ps where ps.project_id = ${project}
+    and (${statusId ?? null}::uuid is null or ps.id = ${statusId ?? null}::uuid) order by ps.position limit 1`;
+  return {
+    pickedStatusId: sql<string | null>`(select ps.id ${pick})`,
+    pickedStatusCategory: sql<StatusCategory | null>`(select ps.category ${pick})`,
+  };
+}
+
+/**
+ * One task with the caller's role in its project, and the status `statusId` of that project (see statusOf), in
+ * one read. @throws tasks/not-found (also when the caller is not a member, so nothing leaks)
+ */
+async function readTaskAs(
+  db: Db,
+  taskId: string,
+  userId: string,
+  statusId?: string,
+): Promise<{ task: Task; role: ProjectRole; status: { id: string; category: StatusCategory } | null }> {
   const [row] = await db
-    .select({ ...taskColumns, role: projectMembers.role })
+    .select({ ...taskColumns, role: projectMembers.role, ...statusOf(sql`tasks.project_id`, statusId) })
     .from(tasks)
     .innerJoin(cards, taskCardJoin)
     .innerJoin(projectMembers, and(eq(projectMembers.projectId, tasks.projectId), eq(projectMembers.userId, userId)))
     .leftJoin(profiles, taskAuthorJoin)
     .where(eq(tasks.id, taskId));
   if (!row) throw taskNotFound();
-  return { task: toTaskDto(row), role: row.role };
+  const status =
+    row.pickedStatusId && row.pickedStatusCategory
+      ? { id: row.pickedStatusId, category: row.pickedStatusCategory }
+      : null;
+  return { task: toTaskDto(row), role: row.role, status };
 }
 
 /** Reads tasks matching `where`, in board order (status, then position). */
@@ -106,6 +128,7 @@ export async function createTask(db: Db, userId: string, cardId: string, input: 
       cardTitle: cards.title,
       role: projectMembers.role,
       authorName: profiles.name,
+      ...statusOf(sql`cards.project_id`, input.status_id),
     })
     .from(cards)
     .innerJoin(projectMembers, and(eq(projectMembers.projectId, cards.projectId), eq(projectMembers.userId, userId)))
@@ -114,10 +137,11 @@ export async function createTask(db: Db, userId: string, cardId: string, input: 
   if (!context) throw cardNotFound();
   const { projectId, role } = context;
   if (!canWriteTasks(role)) throw taskForbidden('Viewers cannot create tasks');
-  const status = input.status_id
-    ? await requireProjectStatus(db, projectId, input.status_id)
-    : await firstStatus(db, projectId);
-  if (!status) throw noStatus();
+  if (!context.pickedStatusId || !context.pickedStatusCategory) {
+    if (input.status_id) throw new AppError('request/invalid', 'status_id: not a status of this project');
+    throw noStatus();
+  }
+  const status = { id: context.pickedStatusId, category: context.pickedStatusCategory };
   const assigneeIds = input.assignee_ids ?? [];
   await requireMembers(db, projectId, assigneeIds);
   const authorName = context.authorName ?? 'User';
@@ -222,9 +246,9 @@ async function doneTarget(
  * @throws tasks/not-found · tasks/forbidden · request/invalid (status of another project, neighbour elsewhere)
  */
 export async function moveTask(db: Db, userId: string, taskId: string, input: MoveTaskInput): Promise<TaskChange> {
-  const { task: previous, role } = await readTaskAs(db, taskId, userId);
+  const { task: previous, role, status } = await readTaskAs(db, taskId, userId, input.status_id);
   if (!canWriteTasks(role)) throw taskForbidden('Viewers cannot move tasks');
-  const status = await requireProjectStatus(db, previous.project_id, input.status_id);
+  if (!status) throw new AppError('request/invalid', 'status_id: not a status of this project');
   const now = new Date();
   // The move is the hot path of a board: the answer is the task read before, with what the write returned.
   const [moved] = await placeTask(
