@@ -5,8 +5,10 @@
 // JS of / and /login, raw and as the built server sends it to Chromium), startup (3 first start, warm restart
 // through npm start, idle RSS on PGlite and PostgreSQL, shutdown), sign-in (4 sign-in throughput and latency),
 // live-fanout (5 one change delivered to 1,000 members' sockets, on one instance and on two), idle-sockets
-// (6 memory of 5,000 idle sockets), project-lists (7 project and member lists under 50 clients) and card-list
-// (8 the first page and a body-word search of a project with 5,000 cards).
+// (6 memory of 5,000 idle sockets), project-lists (7 project and member lists under 50 clients), card-list
+// (8 the first page and a body-word search of a project with 5,000 cards), card-editors (9 twenty editors typing
+// into one card), chat-fanout (10 a chat message to 50 live sockets) and board (11 a kanban board of 5,000 tasks:
+// creations, GET board, moves, and the board opened in Chromium).
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is created and dropped),
 // two-instance fan-out also BENCH_REDIS_URL or TEST_REDIS_URL. --profile prints where the servers spend CPU
 // in 5 and 7 (it slows them down). A missed target never fails the run; a measurement that cannot run does.
