@@ -113,9 +113,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await signIn(page, owner);
 
       await page.goto(`/${project.id}/kanban`);
-      await expect(page.getByRole('button', { name: 'Accessible task' })).toBeVisible();
+      // Exact, and in its column: the overdue reminder's toast names the task too.
+      const task = page
+        .getByRole('region', { name: 'To do' })
+        .getByRole('button', { name: 'Accessible task', exact: true });
+      await expect(task).toBeVisible();
       await expectNoSevereViolations(page);
-      await page.getByRole('button', { name: 'Accessible task' }).click();
+      await task.click();
       await expect(page.getByRole('dialog', { name: 'Accessible task' })).toBeVisible();
       await expectNoSevereViolations(page);
 
