@@ -7,8 +7,9 @@
 // live-fanout (5 one change delivered to 1,000 members' sockets, on one instance and on two), idle-sockets
 // (6 memory of 5,000 idle sockets), project-lists (7 project and member lists under 50 clients), card-list
 // (8 the first page and a body-word search of a project with 5,000 cards), card-editors (9 twenty editors typing
-// into one card), chat-fanout (10 a chat message to 50 live sockets) and board (11 a kanban board of 5,000 tasks:
-// creations, GET board, moves, and the board opened in Chromium).
+// into one card), chat-fanout (10 a chat message to 50 live sockets), board (11 a kanban board of 5,000 tasks:
+// creations, GET board, moves, and the board opened in Chromium) and files (12 a 100 MiB upload and download, a
+// 12-megapixel photo's thumbnail, 20 uploads at once).
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is created and dropped),
 // two-instance fan-out also BENCH_REDIS_URL or TEST_REDIS_URL. --profile prints where the servers spend CPU
 // in 5 and 7 (it slows them down). A missed target never fails the run; a measurement that cannot run does.
@@ -23,6 +24,7 @@ import { measureCardEditors } from './bench/card-editors.mjs';
 import { measureCardList } from './bench/card-list.mjs';
 import { measureChatFanout } from './bench/chat-fanout.mjs';
 import { onCleanup, runCleanups } from './bench/cleanup.mjs';
+import { measureFiles } from './bench/files.mjs';
 import { measureFirstLoadJs } from './bench/first-load-js.mjs';
 import { measureIdleSockets } from './bench/idle-sockets.mjs';
 import { measureLiveFanout } from './bench/live-fanout.mjs';
@@ -55,6 +57,7 @@ const sectionNames = [
   'card-editors',
   'chat-fanout',
   'board',
+  'files',
 ];
 const { values: args } = parseArgs({
   options: {
@@ -204,6 +207,12 @@ try {
     );
     await runPostgresSection('11b. Kanban board of 5,000 tasks (PostgreSQL)', (databaseUrl) =>
       measureBoard(report, { ...options, label: 'PostgreSQL', databaseUrl }),
+    );
+  }
+  if (selected.has('files')) {
+    await runSection(
+      '12. Files: 100 MiB up and down, a photo’s thumbnail, 20 uploads at once (PGlite, local disk)',
+      () => measureFiles(report, { workDir }),
     );
   }
 } finally {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -19,6 +18,10 @@ import { authRoutes } from './modules/auth/routes';
 import { registerCollab } from './modules/cards/collab/collab-server';
 import { cardRoutes } from './modules/cards/routes/card-routes';
 import { chatRoutes } from './modules/chats/routes/chat-routes';
+import { downloadRoutes } from './modules/files/routes/download-routes';
+import { fileRoutes } from './modules/files/routes/file-routes';
+import { loadFileLinks } from './modules/files/service/file-links';
+import { startFileSweep } from './modules/files/sweep';
 import { insightRoutes } from './modules/insights/routes';
 import { messageRoutes } from './modules/messages/routes/message-routes';
 import { notificationRoutes, pushRoutes } from './modules/notifications/routes';
@@ -40,7 +43,6 @@ import { registerAuthGuard } from './platform/auth-guard';
 import { registerCompression } from './platform/compression';
 import { registerErrorHandlers } from './platform/errors';
 import { createUsageEvents } from './platform/events';
-import { createLocalFileStore } from './platform/file-store';
 import { registerGracefulClose } from './platform/graceful-close';
 import { createIdTokens } from './platform/id-tokens';
 import { createJobs } from './platform/jobs';
@@ -53,6 +55,8 @@ import { createPush } from './platform/push';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createSentryReporter } from './platform/server-errors';
+import { createBlobStore } from './platform/storage/blobs';
+import { createStorage } from './platform/storage/create-storage';
 import { registerWebApp } from './platform/web-app';
 
 export interface BuildAppOptions {
@@ -96,9 +100,13 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
   });
   const push = await createPush(db, config);
   const events = createUsageEvents(db, app.log, config.analyticsEnabled);
-  const files = createLocalFileStore(path.join(config.dataDir, 'files'));
+  const storage = createStorage(config);
+  const files = createBlobStore(storage);
+  const stopFileSweep = startFileSweep({ db, storage, log: app.log });
+  app.addHook('onClose', stopFileSweep);
   const stopRetention = startReportRetention({ db, files, log: app.log, retentionDays: config.reportsRetentionDays });
   app.addHook('onClose', stopRetention);
+  const fileLinks = await loadFileLinks(db);
   const answers = createAnswerCache({ maxBytes: answerCacheBytes });
   const jobs = await createJobs(options.database.jobConnection, app.log);
   // Before the database closes (its owner closes it after the app): running jobs finish first.
@@ -112,7 +120,9 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
     idTokens,
     live,
     push,
+    storage,
     files,
+    fileLinks,
     jobs,
     answers,
     serverErrors,
@@ -134,6 +144,8 @@ const apiModules: FastifyPluginAsyncZod[] = [
   statusRoutes,
   taskRoutes,
   messageRoutes,
+  fileRoutes,
+  downloadRoutes,
   notificationRoutes,
   pushRoutes,
   adminRoutes,

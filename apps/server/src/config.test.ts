@@ -20,6 +20,8 @@ describe('loadConfig', () => {
       feedbackRequireEmail: false,
       reportsRetentionDays: 90,
       analyticsEnabled: true,
+      fileMaxBytes: 104_857_600,
+      s3: null,
     });
     expect(config.dataDir).toMatch(/\/data$/);
   });
@@ -30,6 +32,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ LOG_FORMAT: 'json' }, { stdoutIsTty: true }).logFormat).toBe('json');
     expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+
+  it('reads the file settings: the size limit and an S3-compatible bucket', () => {
+    expect(loadConfig({ FILE_MAX_BYTES: '1048576' }).fileMaxBytes).toBe(1_048_576);
+    expect(() => loadConfig({ FILE_MAX_BYTES: '0' })).toThrow(/FILE_MAX_BYTES/);
+    expect(() => loadConfig({ FILE_MAX_BYTES: 'lots' })).toThrow(/FILE_MAX_BYTES/);
+    const config = loadConfig({
+      S3_BUCKET: 'deckhand',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'deckhand',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrow(/set together/);
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);
   });
 
   it('lists every bad variable at once', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3StorageOptions } from './platform/storage/s3';
 
 /** A DSN names a public key (the URL's user) and a project id (the last path segment). */
 function isSentryDsn(value: string): boolean {
@@ -58,6 +59,23 @@ const Env = z.object({
   REPORTS_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   /** Usage events of spec §7 (insights); off → nothing is recorded. */
   ANALYTICS: booleanFlag.default(true),
+  /** Uploads larger than this many bytes are refused (413). */
+  FILE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(100 * 1024 * 1024),
+  /** Set → files (and report screenshots) go to this S3-compatible bucket instead of DATA_DIR/files. */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** An S3-compatible service's address (MinIO, R2…); unset for AWS. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Unset → the AWS SDK's usual sources (environment, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name: what most S3-compatible services want. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   /** Trust X-Forwarded-For from a reverse proxy; needed for per-address limits behind one. */
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -92,6 +110,9 @@ export interface Config {
   feedbackRequireEmail: boolean;
   /** 0: kept forever. */
   reportsRetentionDays: number;
+  fileMaxBytes: number;
+  /** Null: files on the local disk (DATA_DIR/files). */
+  s3: S3StorageOptions | null;
   analyticsEnabled: boolean;
   trustProxy: boolean;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
@@ -133,6 +154,9 @@ export function loadConfig(
     throw new Error('Invalid configuration:\nVAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
   const oidcParts = [e.OIDC_GOOGLE_ISSUER, e.OIDC_GOOGLE_CLIENT_ID, e.OIDC_GOOGLE_CLIENT_SECRET];
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration:\nS3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new Error(
       'Invalid configuration:\nOIDC_GOOGLE_ISSUER, OIDC_GOOGLE_CLIENT_ID and OIDC_GOOGLE_CLIENT_SECRET must be set together',
@@ -164,6 +188,17 @@ export function loadConfig(
     feedbackRequireName: e.FEEDBACK_REQUIRE_NAME,
     feedbackRequireEmail: e.FEEDBACK_REQUIRE_EMAIL,
     reportsRetentionDays: e.REPORTS_RETENTION_DAYS,
+    fileMaxBytes: e.FILE_MAX_BYTES,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : null,
     analyticsEnabled: e.ANALYTICS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

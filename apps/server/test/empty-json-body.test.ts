@@ -42,6 +42,14 @@ const expectedStatus: Record<string, number> = {
   'GET /api/cards/{cardId}/tasks': 404,
   'DELETE /api/tasks/{taskId}': 404,
   'GET /api/projects/{projectId}/board': 200,
+  // An upload is multipart/form-data: a JSON content type is the wrong kind of body, not no body.
+  'POST /api/projects/{projectId}/files': 415,
+  'GET /api/projects/{projectId}/files': 200,
+  'GET /api/files/{fileId}': 404,
+  'DELETE /api/files/{fileId}': 404,
+  // Without a signature in the query: not a link at all.
+  'GET /api/files/{fileId}/content': 400,
+  'GET /api/files/{fileId}/thumbnail': 400,
   'GET /api/my-work': 200,
   'PUT /api/messages/{messageId}/reactions/{emoji}': 400,
   'DELETE /api/messages/{messageId}/reactions/{emoji}': 400,

@@ -9,5 +9,7 @@ export const ClientConfig = z.object({
   /** Whether the feedback dialog asks for a name and an email (FEEDBACK_REQUIRE_NAME, FEEDBACK_REQUIRE_EMAIL). */
   feedback_require_name: z.boolean(),
   feedback_require_email: z.boolean(),
+  /** FILE_MAX_BYTES: the app refuses a bigger file before uploading it. */
+  file_max_bytes: z.number().int().positive(),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;

@@ -53,6 +53,20 @@ export const LiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status_created'), project_id: z.uuid(), status_id: z.uuid() }),
   z.object({ type: z.literal('status_updated'), project_id: z.uuid(), status_id: z.uuid() }),
   z.object({ type: z.literal('status_deleted'), project_id: z.uuid(), status_id: z.uuid() }),
+  z.object({
+    type: z.literal('file_created'),
+    project_id: z.uuid(),
+    card_id: z.uuid().nullable(),
+    message_id: z.uuid().nullable(),
+    file_id: z.uuid(),
+  }),
+  z.object({
+    type: z.literal('file_deleted'),
+    project_id: z.uuid(),
+    card_id: z.uuid().nullable(),
+    message_id: z.uuid().nullable(),
+    file_id: z.uuid(),
+  }),
   // Spec §7: the client refetches the unread count.
   z.object({ type: z.literal('notification_update') }),
 ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileLimits, StoredFile } from './files';
 
 export const messageLimits = { textMaxLength: 10_000, pageDefault: 50, pageMax: 100, mentionsMax: 50 } as const;
 
@@ -31,12 +32,29 @@ const MessageText = z
   .min(1, 'Text must not be empty')
   .max(messageLimits.textMaxLength, `Text must be at most ${messageLimits.textMaxLength} characters`);
 
-export const CreateMessageInput = z.object({
-  text: MessageText,
-  /** Members to notify; anyone else is dropped. */
-  mentions: z.array(z.uuid()).max(messageLimits.mentionsMax).default([]),
-});
+export const CreateMessageInput = z
+  .object({
+    /** May be empty when the message carries files. */
+    text: z
+      .string()
+      .trim()
+      .max(messageLimits.textMaxLength, `Text must be at most ${messageLimits.textMaxLength} characters`)
+      .default(''),
+    /** Members to notify; anyone else is dropped. */
+    mentions: z.array(z.uuid()).max(messageLimits.mentionsMax).default([]),
+    /** Files the author uploaded to this project that are not attached elsewhere. */
+    file_ids: z
+      .array(z.uuid())
+      .max(fileLimits.perMessageMax, `A message carries at most ${fileLimits.perMessageMax} files`)
+      .default([]),
+  })
+  .refine((input) => input.text !== '' || input.file_ids.length > 0, {
+    message: 'Text must not be empty',
+    path: ['text'],
+  });
 export type CreateMessageInput = z.infer<typeof CreateMessageInput>;
+/** What a client sends: `mentions` and `file_ids` may be left out. */
+export type CreateMessageBody = z.input<typeof CreateMessageInput>;
 
 export const UpdateMessageInput = z.object({ text: MessageText });
 export type UpdateMessageInput = z.infer<typeof UpdateMessageInput>;
@@ -62,6 +80,8 @@ export const Message = z.object({
   text: z.string(),
   mentions: z.array(z.uuid()),
   reactions: z.array(Reaction),
+  /** Attached files, in the order they were uploaded. */
+  files: z.array(StoredFile),
   created_at: z.iso.datetime(),
   edited_at: z.iso.datetime().nullable(),
   abilities: z.object({ edit: z.boolean(), delete: z.boolean() }),

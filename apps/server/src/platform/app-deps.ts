@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { FileLinks } from '../modules/files/service/file-links';
 import type { AnswerCache } from './answer-cache';
 import type { UsageEvents } from './events';
-import type { FileStore } from './file-store';
 import type { IdTokens, VerifiedIdToken } from './id-tokens';
 import type { Jobs } from './jobs';
 import type { Live } from './live';
@@ -11,6 +11,8 @@ import type { Mailer } from './mail';
 import type { Push } from './push';
 import type { RateLimitStore } from './rate-limit';
 import type { ServerErrorReporter } from './server-errors';
+import type { BlobStore } from './storage/blobs';
+import type { ObjectStorage } from './storage/storage';
 
 /** Services shared by every module, built once in app.ts and reached through `app.deps`. */
 export interface AppDeps {
@@ -22,7 +24,12 @@ export interface AppDeps {
   idTokens: IdTokens;
   live: Live;
   push: Push;
-  files: FileStore;
+  /** Where file bytes live: DATA_DIR/files or an S3 bucket (platform/storage). */
+  storage: ObjectStorage;
+  /** Report screenshots and replays, content-addressed in `storage`. */
+  files: BlobStore;
+  /** Signs and checks the links to uploaded files' bytes (modules/files). */
+  fileLinks: FileLinks;
   /** Work for later, kept in the database (reminders). */
   jobs: Jobs;
   /** Serialized answers of the long lists, checked against versions kept in the database. */

@@ -23,7 +23,7 @@ function contentSecurityPolicy(extraConnectSources: readonly string[]): string {
 }
 
 /**
- * Adds security headers to every answer; the API docs UI keeps the CSP its plugin sets.
+ * Adds security headers to every answer; an answer that set its own CSP keeps it.
  * `extraConnectSources` are origins the page may call besides its own (an external SENTRY_DSN).
  */
 export function registerSecurityHeaders(app: FastifyInstance, extraConnectSources: readonly string[] = []): void {
@@ -32,7 +32,10 @@ export function registerSecurityHeaders(app: FastifyInstance, extraConnectSource
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
-    if (!req.url.startsWith('/api/docs')) reply.header('Content-Security-Policy', policy);
+    // The API docs UI keeps its plugin's policy; a stored file keeps its sandbox (modules/files/routes).
+    if (!req.url.startsWith('/api/docs') && !reply.hasHeader('Content-Security-Policy')) {
+      reply.header('Content-Security-Policy', policy);
+    }
     return payload;
   });
 }

@@ -55,6 +55,8 @@ export default async function globalSetup(): Promise<void> {
       TRUST_PROXY: 'true',
       // The instance admin is one known address (e2e/support/admin.ts), not whichever test registers first.
       ADMIN_EMAILS: 'admin@example.test',
+      // Small enough that files.spec.ts can pick a file over the limit without making 100 MB of it.
+      FILE_MAX_BYTES: String(5 * 1024 * 1024),
       OIDC_GOOGLE_ISSUER: issuer.issuer,
       OIDC_GOOGLE_CLIENT_ID: issuer.clientId,
       OIDC_GOOGLE_CLIENT_SECRET: issuer.clientSecret,

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { handleCardEvent } from '../features/cards/live';
 import { handleChatEvent } from '../features/chats/live';
+import { handleFileEvent } from '../features/files/live';
 import { handleNotificationEvent } from '../features/notifications/live';
 import { handleProjectEvent } from '../features/projects/live';
 import { handleTaskEvent } from '../features/tasks/live';
@@ -39,6 +40,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         handleCardEvent(queryClient, event);
         handleChatEvent(queryClient, event);
         handleTaskEvent(queryClient, event);
+        handleFileEvent(queryClient, event);
         bus.emit(event);
       },
     });

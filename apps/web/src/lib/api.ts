@@ -94,6 +94,17 @@ export async function api(path: string, { method = 'GET', body }: ApiOptions = {
   return readBody(response);
 }
 
+/** For requests sent outside `api()` (uploads, which need XMLHttpRequest's progress): a new token after a 401. */
+export async function renewTokenAfterUnauthorized(): Promise<boolean> {
+  return unauthorizedHandler ? unauthorizedHandler() : false;
+}
+
+/** The ApiRequestError for a non-2xx answer read elsewhere than `api()`. */
+export function apiErrorOf(status: number, text: string): ApiRequestError {
+  const error = ApiError.safeParse(parseJson(text));
+  return new ApiRequestError(status, error.success ? error.data.error.code : null, null);
+}
+
 /** For the few answers that are plain text rather than JSON (the VAPID key, spec §7). Throws like `api()`. */
 export async function apiText(path: string): Promise<string> {
   const response = await send(path, 'GET', undefined, readStoredToken() ?? '');

@@ -9,11 +9,21 @@ export interface DialogProps {
   description?: string;
   /** Where focus goes when the dialog closes; by default, the element that had it when the dialog opened. */
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /** `wide` for what needs the room, like an image preview. */
+  size?: 'default' | 'wide';
   children: ReactNode;
 }
 
 /** A modal dialog: focus trapped and restored, Escape and the Close button dismiss it. */
-export function Dialog({ open, onOpenChange, title, description, returnFocusTo, children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  returnFocusTo,
+  size = 'default',
+  children,
+}: DialogProps) {
   function handleCloseAutoFocus(event: Event): void {
     const target = returnFocusTo?.current;
     if (!target) return;
@@ -29,7 +39,7 @@ export function Dialog({ open, onOpenChange, title, description, returnFocusTo, 
           // Radix links its Description itself; without one it wants an explicit undefined instead.
           {...(description ? {} : { 'aria-describedby': undefined })}
           onCloseAutoFocus={handleCloseAutoFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-border bg-bg p-6 text-fg shadow-xl"
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[90dvh] ${size === 'wide' ? 'w-[min(64rem,calc(100vw-2rem))]' : 'w-[min(32rem,calc(100vw-2rem))]'} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-border bg-bg p-6 text-fg shadow-xl`}
         >
           <div className="mb-4 pr-10">
             <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>

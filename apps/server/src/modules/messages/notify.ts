@@ -8,9 +8,17 @@ import type { PostedMessage } from './service/messages';
 /** The start of a message, as a notification shows it. */
 const previewLength = 140;
 
-function preview(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+function preview(message: PostedMessage['message']): string {
+  const flat = message.text.replace(/\s+/g, ' ').trim();
+  if (flat === '') return attachedFiles(message.files.map((file) => file.name));
   return flat.length > previewLength ? `${flat.slice(0, previewLength - 1)}…` : flat;
+}
+
+/** What a message of files alone says in a notification: "Sent plan.png", "Sent plan.png and 2 more files". */
+function attachedFiles(names: string[]): string {
+  const [first = 'a file', ...rest] = names;
+  if (rest.length === 0) return `Sent ${first}`;
+  return `Sent ${first} and ${rest.length} more ${rest.length === 1 ? 'file' : 'files'}`;
 }
 
 /**
@@ -29,7 +37,7 @@ export async function notifyAboutMessage(deps: AppDeps, posted: PostedMessage): 
         userId,
         type: 'mention',
         title: `${author.name} mentioned you in ${cardTitle}`,
-        message: preview(message.text),
+        message: preview(message),
       });
     }
     const members = new Set(await listMemberIds(deps.db, access.projectId));
@@ -42,7 +50,7 @@ export async function notifyAboutMessage(deps: AppDeps, posted: PostedMessage): 
         userId,
         type: 'chat_message',
         title: `${author.name} wrote in ${cardTitle}`,
-        message: preview(message.text),
+        message: preview(message),
       });
     }
   } catch (err) {

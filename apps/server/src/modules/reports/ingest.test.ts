@@ -41,6 +41,7 @@ describe('the self-hosted DSN', () => {
       sentry_dsn: expect.stringMatching(new RegExp(`^${t.url.replace('//', '//[0-9a-f]{32}@')}/ingest/1$`)),
       feedback_require_name: false,
       feedback_require_email: false,
+      file_max_bytes: 100 * 1024 * 1024,
     });
   });
 

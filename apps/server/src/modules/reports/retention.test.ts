@@ -7,7 +7,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/support/test-app';
 import { errorGroups, feedbackReports, replaySegments } from '../../db/schema/reports';
-import { createLocalFileStore } from '../../platform/file-store';
+import { createBlobStore } from '../../platform/storage/blobs';
+import { createLocalStorage } from '../../platform/storage/local';
 import { pruneReports } from './service/retention';
 import { buildEnvelope, keyOfDsn, postEnvelope } from './test-envelopes';
 
@@ -68,7 +69,7 @@ async function feedbackList(): Promise<Feedback[]> {
 }
 
 async function fileExists(sha256: string): Promise<boolean> {
-  return (await createLocalFileStore(path.join(dataDir, 'files')).get(sha256)) !== undefined;
+  return (await createBlobStore(createLocalStorage(path.join(dataDir, 'files'))).get(sha256)) !== undefined;
 }
 
 describe('pruneReports', () => {
@@ -104,7 +105,7 @@ describe('pruneReports', () => {
 
     const counts = await pruneReports(
       db,
-      createLocalFileStore(path.join(dataDir, 'files')),
+      createBlobStore(createLocalStorage(path.join(dataDir, 'files'))),
       new Date(Date.now() - 90 * dayMs),
     );
 
@@ -125,7 +126,11 @@ describe('pruneReports', () => {
 
     // Nothing is left to do on a second run.
     expect(
-      await pruneReports(db, createLocalFileStore(path.join(dataDir, 'files')), new Date(Date.now() - 90 * dayMs)),
+      await pruneReports(
+        db,
+        createBlobStore(createLocalStorage(path.join(dataDir, 'files'))),
+        new Date(Date.now() - 90 * dayMs),
+      ),
     ).toEqual({
       errorGroups: 0,
       feedback: 0,

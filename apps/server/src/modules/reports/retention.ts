@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { FileStore } from '../../platform/file-store';
+import type { BlobStore } from '../../platform/storage/blobs';
 import { pruneReports } from './service/retention';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -10,7 +10,7 @@ const runEveryMs = 6 * 60 * 60 * 1000;
 
 export interface ReportRetentionDeps {
   db: Db;
-  files: FileStore;
+  files: BlobStore;
   log: FastifyBaseLogger;
   /** 0 keeps everything. */
   retentionDays: number;

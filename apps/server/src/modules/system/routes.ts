@@ -23,6 +23,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     sentry_dsn: sentryDsn,
     feedback_require_name: deps.config.feedbackRequireName,
     feedback_require_email: deps.config.feedbackRequireEmail,
+    file_max_bytes: deps.config.fileMaxBytes,
   }));
 
   app.post('/events', { schema: { tags, body: ClientEventInput, response: { 202: z.null() } } }, async (req, reply) => {

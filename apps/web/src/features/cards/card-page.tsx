@@ -12,6 +12,9 @@ import { DotsLoader } from '../../ui/dots-loader';
 import { EmptyState } from '../../ui/empty-state';
 import { RetryPanel } from '../../ui/retry-panel';
 import { ChatsPanel } from '../chats/chats-panel';
+import { CardFiles } from '../files/card-files';
+import { DropOverlay, useFileDrop } from '../files/use-file-drop';
+import { useUploads } from '../files/use-uploads';
 import { useRouteProject } from '../projects/use-route-project';
 import { CardTasks } from '../tasks/card-tasks';
 import { type ClientCard, cardKeys, cardQuery, useUpdateCard } from './api';
@@ -71,7 +74,13 @@ export function CardPage() {
     );
   }
   return (
-    <CardView card={card.data} chatId={chatId} canWrite={roleAtLeast(project.role, 'member')} backLink={backLink} />
+    <CardView
+      card={card.data}
+      chatId={chatId}
+      canWrite={roleAtLeast(project.role, 'member')}
+      canManage={roleAtLeast(project.role, 'admin')}
+      backLink={backLink}
+    />
   );
 }
 
@@ -79,19 +88,23 @@ interface CardViewProps {
   card: ClientCard;
   chatId: string | undefined;
   canWrite: boolean;
+  canManage: boolean;
   backLink: ReactNode;
 }
 
-function CardView({ card, chatId, canWrite, backLink }: CardViewProps) {
+function CardView({ card, chatId, canWrite, canManage, backLink }: CardViewProps) {
   const project = useRouteProject();
   const { user } = useAuth();
   const [present, setPresent] = useState<PresentUser[]>([]);
   const onPresenceChange = useCallback((users: PresentUser[]) => setPresent(users), []);
+  const uploads = useUploads({ projectId: project.id, cardId: card.id });
+  const drop = useFileDrop(canWrite, uploads.start);
   if (!user) return null;
   const self: PresentUser = { userId: user.id, name: user.name, color: user.color, avatarUrl: user.avatarUrl };
 
   return (
-    <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-4">
+    <main className="relative mx-auto w-full max-w-7xl flex-1 px-4 py-4" {...drop.handlers}>
+      {drop.active ? <DropOverlay /> : null}
       <title>{`${card.title} · ${project.name} · Deckhand`}</title>
       <h2 className="sr-only">{card.title}</h2>
       <div className="mb-2">{backLink}</div>
@@ -105,10 +118,24 @@ function CardView({ card, chatId, canWrite, backLink }: CardViewProps) {
         <div className="flex min-w-0 flex-col gap-6">
           <section aria-label="Body" className="min-w-0">
             <Suspense fallback={<DotsLoader label="Loading the editor" className="py-16" />}>
-              <CardBody cardId={card.id} self={self} canEdit={canWrite} onPresenceChange={onPresenceChange} />
+              <CardBody
+                cardId={card.id}
+                self={self}
+                canEdit={canWrite}
+                onPresenceChange={onPresenceChange}
+                onImageFiles={canWrite ? uploads.start : undefined}
+              />
             </Suspense>
           </section>
           <CardTasks projectId={project.id} cardId={card.id} canWrite={canWrite} />
+          <CardFiles
+            projectId={project.id}
+            cardId={card.id}
+            canWrite={canWrite}
+            canManage={canManage}
+            myUserId={user.id}
+            uploads={uploads}
+          />
         </div>
         <section aria-label="Discussion" className="min-w-0">
           <ChatsPanel projectId={project.id} cardId={card.id} chatId={chatId} myUserId={user.id} canWrite={canWrite} />

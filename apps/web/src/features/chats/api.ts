@@ -1,5 +1,5 @@
 import { Chat, type CreateChatInput, type UpdateChatInput } from '@deckhand/contract/chats';
-import { type CreateMessageInput, Message, messageLimits } from '@deckhand/contract/messages';
+import { type CreateMessageBody, Message, messageLimits } from '@deckhand/contract/messages';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -99,7 +99,7 @@ export function useMarkChatRead(chat: Pick<ClientChat, 'id' | 'cardId'>) {
 export function useSendMessage(chatId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateMessageInput) =>
+    mutationFn: (input: CreateMessageBody) =>
       apiData(Message, `chats/${chatId}/messages`, { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.messages(chatId) }),
   });

@@ -98,7 +98,13 @@ export function ChatsPanel({ projectId, cardId, chatId, myUserId, canWrite }: Ch
             canWrite={canWrite}
           />
           {canWrite ? (
-            <Composer key={selected.id} chatId={selected.id} chatName={selected.name} members={mentionable} />
+            <Composer
+              key={selected.id}
+              projectId={projectId}
+              chatId={selected.id}
+              chatName={selected.name}
+              members={mentionable}
+            />
           ) : null}
         </div>
       ) : null}

@@ -1,8 +1,15 @@
+import { fileLimits } from '@deckhand/contract/files';
 import { messageLimits } from '@deckhand/contract/messages';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Avatar } from '../../ui/avatar';
+import { Button } from '../../ui/button';
+import { IconButton } from '../../ui/icon-button';
 import { cardErrorMessage } from '../cards/messages';
+import { type ClientFile, useDeleteFile } from '../files/api';
+import { FileIcon } from '../files/file-icon';
+import { UploadList } from '../files/upload-list';
+import { useUploads } from '../files/use-uploads';
 import { useSendMessage } from './api';
 import { activeMention, insertMention, type Mentionable, matchMembers, mentionedIds } from './mentions';
 
@@ -12,6 +19,7 @@ export interface MentionMember extends Mentionable {
 }
 
 export interface ComposerProps {
+  projectId: string;
   chatId: string;
   chatName: string;
   /** The project's members other than the writer: who can be @-mentioned. */
@@ -22,8 +30,12 @@ export interface ComposerProps {
  * Writes a message: Enter sends, Shift+Enter starts a new line, `@` opens a picker of the project's members
  * (arrows choose, Enter or Tab picks, Escape closes). A message that fails to send stays in the box.
  */
-export function Composer({ chatId, chatName, members }: ComposerProps) {
+export function Composer({ projectId, chatId, chatName, members }: ComposerProps) {
   const send = useSendMessage(chatId);
+  const [attached, setAttached] = useState<ClientFile[]>([]);
+  const uploads = useUploads({ projectId, onUploaded: (file) => setAttached((current) => [...current, file]) });
+  const picker = useRef<HTMLInputElement>(null);
+  const removeFile = useDeleteFile();
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
   const [picked, setPicked] = useState<Mentionable[]>([]);
@@ -37,6 +49,8 @@ export function Composer({ chatId, chatName, members }: ComposerProps) {
   const picking = mention !== null && candidates.length > 0;
   const active = picking ? candidates[Math.min(highlight, candidates.length - 1)] : undefined;
   const tooLong = text.length > messageLimits.textMaxLength;
+  const uploading = uploads.uploads.some((upload) => upload.status === 'uploading');
+  const tooManyFiles = attached.length > fileLimits.perMessageMax;
 
   function pick(member: Mentionable): void {
     if (!mention) return;
@@ -50,12 +64,21 @@ export function Composer({ chatId, chatName, members }: ComposerProps) {
 
   async function submit(): Promise<void> {
     const message = text.trim();
-    if (message === '' || tooLong || send.isPending) return;
+    if ((message === '' && attached.length === 0) || tooLong || tooManyFiles || send.isPending) return;
+    if (uploading) {
+      toast.info('Wait for the files to finish uploading, then send.');
+      return;
+    }
     try {
-      await send.mutateAsync({ text: message, mentions: mentionedIds(message, picked) });
+      await send.mutateAsync({
+        text: message,
+        mentions: mentionedIds(message, picked),
+        file_ids: attached.map((file) => file.id),
+      });
       setText('');
       setCaret(0);
       setPicked([]);
+      setAttached([]);
     } catch (failure) {
       toast.error(cardErrorMessage(failure, 'The message could not be sent. Please try again.'));
     }
@@ -87,8 +110,31 @@ export function Composer({ chatId, chatName, members }: ComposerProps) {
     }
   }
 
+  function unattach(file: ClientFile): void {
+    setAttached((current) => current.filter((item) => item.id !== file.id));
+    // Not sent yet, so nobody else has it: it goes, rather than lingering unattached.
+    removeFile.mutate(file);
+  }
+
   return (
-    <div className="relative border-t border-border p-3">
+    <form
+      aria-label="New message"
+      className="relative border-t border-border p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      onDragOver={(event) => {
+        if (!Array.from(event.dataTransfer.types).includes('Files')) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+      }}
+      onDrop={(event) => {
+        if (event.dataTransfer.files.length === 0) return;
+        event.preventDefault();
+        void uploads.start(Array.from(event.dataTransfer.files));
+      }}
+    >
       {picking ? (
         <div
           id={listId}
@@ -117,6 +163,38 @@ export function Composer({ chatId, chatName, members }: ComposerProps) {
           ))}
         </div>
       ) : null}
+      {attached.length > 0 ? (
+        <ul aria-label="Attached files" className="mb-2 flex flex-wrap gap-2">
+          {attached.map((file) => (
+            <li
+              key={file.id}
+              className="flex items-center gap-1 rounded-md border border-border py-0.5 pr-0.5 pl-1 text-sm"
+            >
+              {file.thumbnailUrl ? (
+                <img src={file.thumbnailUrl} alt="" className="size-6 rounded object-cover" />
+              ) : (
+                <FileIcon name={file.name} size={20} />
+              )}
+              <span id={`attached-${file.id}`} className="max-w-40 truncate">
+                {file.name}
+              </span>
+              <IconButton
+                label="Remove attachment"
+                aria-describedby={`attached-${file.id}`}
+                className="size-6"
+                onClick={() => unattach(file)}
+              >
+                <svg aria-hidden="true" viewBox="0 0 16 16" className="size-3" fill="none" stroke="currentColor">
+                  <path d="M3.5 3.5l9 9m0-9l-9 9" strokeWidth="1.75" strokeLinecap="round" />
+                </svg>
+              </IconButton>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="mb-2 empty:hidden">
+        <UploadList uploads={uploads.uploads} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
+      </div>
       <textarea
         ref={box}
         aria-label="Message"
@@ -134,16 +212,42 @@ export function Composer({ chatId, chatName, members }: ComposerProps) {
         }}
         onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
         onKeyDown={handleKeyDown}
+        onPaste={(event) => {
+          if (event.clipboardData.files.length === 0) return;
+          // Pasted images (a screenshot) go with the message, not to the card's files.
+          event.preventDefault();
+          void uploads.start(Array.from(event.clipboardData.files));
+        }}
         className="block w-full resize-none rounded-md border border-border bg-bg px-3 py-2 text-base text-fg placeholder:text-muted focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-danger"
       />
-      <p className="mt-1 flex justify-between text-xs text-muted">
-        <span>Enter to send, Shift+Enter for a new line, @ to mention</span>
+      <p className="mt-1 flex items-center justify-between gap-2 text-xs text-muted">
+        <span className="flex items-center gap-2">
+          <Button size="sm" variant="ghost" onClick={() => picker.current?.click()}>
+            Attach files
+          </Button>
+          <input
+            ref={picker}
+            type="file"
+            multiple
+            hidden
+            aria-hidden="true"
+            tabIndex={-1}
+            onChange={(event) => {
+              void uploads.start(Array.from(event.target.files ?? []));
+              event.target.value = '';
+            }}
+          />
+          <span>Enter to send, Shift+Enter for a new line, @ to mention</span>
+        </span>
+        {tooManyFiles ? (
+          <span className="text-danger">At most {fileLimits.perMessageMax} files per message</span>
+        ) : null}
         {tooLong ? (
           <span className="text-danger">
             {text.length.toLocaleString()} / {messageLimits.textMaxLength.toLocaleString()} characters
           </span>
         ) : null}
       </p>
-    </div>
+    </form>
   );
 }

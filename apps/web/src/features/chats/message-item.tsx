@@ -9,6 +9,7 @@ import { IconButton } from '../../ui/icon-button';
 import { Menu } from '../../ui/menu';
 import { MenuItem } from '../../ui/menu-item';
 import { cardErrorMessage } from '../cards/messages';
+import { MessageFiles } from '../files/message-files';
 import { type ClientMessage, useDeleteMessage, useEditMessage, useReaction } from './api';
 import { MessageText } from './message-text';
 import { Reactions } from './reactions';
@@ -142,9 +143,10 @@ export function MessageItem({ message, myUserId, canWrite, now }: MessageItemPro
               </Button>
             </div>
           </div>
-        ) : (
+        ) : message.text ? (
           <MessageText text={message.text} />
-        )}
+        ) : null}
+        <MessageFiles files={message.files} />
         <Reactions message={message} myUserId={myUserId} onToggle={canWrite ? toggleReaction : undefined} />
       </div>
       <ConfirmDialog

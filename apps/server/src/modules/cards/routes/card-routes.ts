@@ -3,6 +3,7 @@ import { ProjectParams } from '@deckhand/contract/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../platform/auth-guard';
+import { removeStoredObjects } from '../../files/service/files';
 import { publishToMembers } from '../../projects/publish';
 import { listCards } from '../service/card-list';
 import { createCard, deleteCard, getCard, updateCard } from '../service/cards';
@@ -64,7 +65,8 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: CardParams, response: { 204: z.null() } } },
     async (req, reply) => {
       const { cardId } = req.params;
-      const projectId = await deleteCard(db, actorOf(req).userId, cardId);
+      const { projectId, fileKeys } = await deleteCard(db, actorOf(req).userId, cardId);
+      await removeStoredObjects(deps.storage, fileKeys);
       await publishToMembers(deps, projectId, { type: 'card_deleted', project_id: projectId, card_id: cardId });
       return reply.code(204).send(null);
     },

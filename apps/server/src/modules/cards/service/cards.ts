@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { cards } from '../../../db/schema/cards';
 import { profiles } from '../../../db/schema/profiles';
 import { createFirstChat } from '../../chats/service/chats';
+import { storedKeysOf } from '../../files/service/files';
 import { profileNames } from '../../profile/service';
 import { requireMembership } from '../../projects/service/access';
 import { touchProject } from '../../projects/service/projects';
@@ -58,16 +59,22 @@ export async function updateCard(db: Db, userId: string, cardId: string, input: 
 }
 
 /**
- * Deletes a card with its chats (and, through them, their messages). @returns the card's project id
+ * Deletes a card with its chats, their messages, its tasks and its files' rows. @returns the card's project id and
+ * the stored objects of its files, for the caller to remove once the deletion stands
  * @throws cards/not-found · cards/forbidden (not its author, nor an admin or the owner)
  */
-export async function deleteCard(db: Db, userId: string, cardId: string): Promise<string> {
+export async function deleteCard(
+  db: Db,
+  userId: string,
+  cardId: string,
+): Promise<{ projectId: string; fileKeys: string[] }> {
   const { role, projectId, createdBy } = await requireCardAccess(db, cardId, userId);
   if (!canDeleteCard(role, createdBy === userId)) {
     throw cardForbidden('Only its author, an admin or the owner can delete a card');
   }
+  const fileKeys = await storedKeysOf(db, { cardId });
   await db.delete(cards).where(eq(cards.id, cardId));
-  return projectId;
+  return { projectId, fileKeys };
 }
 
 /** A card's title for messages about it (notifications), without an access check: the caller has made one. */

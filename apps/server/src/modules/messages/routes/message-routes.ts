@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../platform/auth-guard';
+import { removeStoredObjects } from '../../files/service/files';
 import { publishToMembers } from '../../projects/publish';
 import { notifyAboutMessage } from '../notify';
 import { deleteMessage, editMessage, listMessages, postMessage } from '../service/messages';
@@ -22,7 +23,7 @@ type MessageEvent = 'message_created' | 'message_updated' | 'message_deleted' | 
 /** Messages in a chat, and reactions to them. Live events go to the project's members after each commit. */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const { db } = deps;
+  const { db, fileLinks: links, storage } = deps;
   app.addHook('onRequest', app.authenticate);
 
   function publish(type: MessageEvent, m: { projectId: string; cardId: string; chatId: string; messageId: string }) {
@@ -47,14 +48,14 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chats/:chatId/messages',
     { schema: { tags, params: ChatParams, querystring: MessageListQuery, response: { 200: z.array(Message) } } },
-    (req) => listMessages(db, actorOf(req).userId, req.params.chatId, req.query),
+    (req) => listMessages(db, links, actorOf(req).userId, req.params.chatId, req.query),
   );
 
   app.post(
     '/chats/:chatId/messages',
     { schema: { tags, params: ChatParams, body: CreateMessageInput, response: { 201: Message } } },
     async (req, reply) => {
-      const posted = await postMessage(db, actorOf(req).userId, req.params.chatId, req.body);
+      const posted = await postMessage(db, links, actorOf(req).userId, req.params.chatId, req.body);
       await publishMessage('message_created', posted.message);
       void notifyAboutMessage(deps, posted);
       return reply.code(201).send(posted.message);
@@ -65,7 +66,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages/:messageId',
     { schema: { tags, params: MessageParams, body: UpdateMessageInput, response: { 200: Message } } },
     async (req) => {
-      const { message } = await editMessage(db, actorOf(req).userId, req.params.messageId, req.body);
+      const { message } = await editMessage(db, links, actorOf(req).userId, req.params.messageId, req.body);
       await publishMessage('message_updated', message);
       return message;
     },
@@ -75,7 +76,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages/:messageId',
     { schema: { tags, params: MessageParams, response: { 204: z.null() } } },
     async (req, reply) => {
-      const access = await deleteMessage(db, actorOf(req).userId, req.params.messageId);
+      const { fileKeys, ...access } = await deleteMessage(db, actorOf(req).userId, req.params.messageId);
+      await removeStoredObjects(storage, fileKeys);
       await publish('message_deleted', access);
       return reply.code(204).send(null);
     },
@@ -91,7 +93,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ReactionParams, response: { 200: Message } },
       handler: async (req) => {
         const { messageId, emoji } = req.params;
-        const { message } = await setReaction(db, actorOf(req).userId, messageId, emoji, on);
+        const { message } = await setReaction(db, links, actorOf(req).userId, messageId, emoji, on);
         await publishMessage('reaction_updated', message);
         return message;
       },

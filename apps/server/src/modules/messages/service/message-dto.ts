@@ -1,3 +1,4 @@
+import type { StoredFile } from '@deckhand/contract/files';
 import { type Message, Reaction } from '@deckhand/contract/messages';
 import type { ProjectRole } from '@deckhand/contract/projects';
 import { type SQL, sql } from 'drizzle-orm';
@@ -57,7 +58,11 @@ export interface MessageRow {
   editedAt: string | null;
 }
 
-export function toMessageDto(row: MessageRow, caller: { userId: string; role: ProjectRole }): Message {
+export function toMessageDto(
+  row: MessageRow,
+  caller: { userId: string; role: ProjectRole },
+  files: StoredFile[],
+): Message {
   const isAuthor = row.authorId === caller.userId;
   return {
     id: row.id,
@@ -68,6 +73,7 @@ export function toMessageDto(row: MessageRow, caller: { userId: string; role: Pr
     text: row.text,
     mentions: row.mentions,
     reactions: z.array(Reaction).parse(row.reactions),
+    files,
     created_at: row.createdAt,
     edited_at: row.editedAt,
     abilities: { edit: canEditMessage(caller.role, isAuthor), delete: canDeleteMessage(caller.role, isAuthor) },

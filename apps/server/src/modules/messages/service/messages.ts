@@ -7,6 +7,8 @@ import { profiles } from '../../../db/schema/profiles';
 import { AppError } from '../../../platform/errors';
 import { type ChatAccess, requireChatAccess } from '../../chats/service/access';
 import { followChat, touchChat } from '../../chats/service/chats';
+import type { FileLinks } from '../../files/service/file-links';
+import { attachFilesToMessage, filesOfMessages, storedKeysOf } from '../../files/service/files';
 import { profileNames } from '../../profile/service';
 import { listMemberIds } from '../../projects/service/access';
 import { canDeleteMessage, canEditMessage, canPostMessage } from '../policy';
@@ -40,19 +42,26 @@ export async function requireMessageAccess(db: Db, messageId: string, userId: st
   }
 }
 
-export async function readMessage(db: Db, messageId: string, caller: { userId: string; role: ProjectRole }) {
+export async function readMessage(
+  db: Db,
+  links: FileLinks,
+  messageId: string,
+  caller: { userId: string; role: ProjectRole },
+) {
   const [row] = await db
     .select(messageColumns)
     .from(messages)
     .leftJoin(profiles, authorJoin)
     .where(eq(messages.id, messageId));
   if (!row) throw messageNotFound();
-  return toMessageDto(row, caller);
+  const files = await filesOfMessages(db, links, [messageId]);
+  return toMessageDto(row, caller, files.get(messageId) ?? []);
 }
 
 /** The newest messages before `before` (none: the latest), oldest first. @throws chats/not-found */
 export async function listMessages(
   db: Db,
+  links: FileLinks,
   userId: string,
   chatId: string,
   query: MessageListQuery,
@@ -65,7 +74,12 @@ export async function listMessages(
     .where(and(eq(messages.chatId, chatId), query.before ? lt(messages.id, query.before) : undefined))
     .orderBy(desc(messages.id))
     .limit(query.limit);
-  return rows.reverse().map((row) => toMessageDto(row, { userId, role }));
+  const files = await filesOfMessages(
+    db,
+    links,
+    rows.map((row) => row.id),
+  );
+  return rows.reverse().map((row) => toMessageDto(row, { userId, role }, files.get(row.id) ?? []));
 }
 
 export interface PostedMessage {
@@ -81,6 +95,7 @@ export interface PostedMessage {
  */
 export async function postMessage(
   db: Db,
+  links: FileLinks,
   userId: string,
   chatId: string,
   input: CreateMessageInput,
@@ -104,17 +119,23 @@ export async function postMessage(
       })
       .returning({ id: messages.id });
     if (!row) throw new Error('message insert returned no row');
+    await attachFilesToMessage(
+      tx,
+      { projectId: access.projectId, cardId: access.cardId, messageId: row.id, authorId: userId },
+      input.file_ids,
+    );
     await touchChat(tx, chatId);
     await followChat(tx, chatId, [userId, ...mentions]);
     return row.id;
   });
-  const message = await readMessage(db, messageId, { userId, role: access.role });
+  const message = await readMessage(db, links, messageId, { userId, role: access.role });
   return { message, access, mentioned: mentions.filter((id) => id !== userId) };
 }
 
 /** @throws messages/not-found · messages/forbidden (not its author) */
 export async function editMessage(
   db: Db,
+  links: FileLinks,
   userId: string,
   messageId: string,
   input: UpdateMessageInput,
@@ -124,15 +145,23 @@ export async function editMessage(
     throw messageForbidden('Only its author can edit a message');
   }
   await db.update(messages).set({ text: input.text, editedAt: new Date() }).where(eq(messages.id, messageId));
-  return { message: await readMessage(db, messageId, { userId, role: access.role }), access };
+  return { message: await readMessage(db, links, messageId, { userId, role: access.role }), access };
 }
 
-/** @throws messages/not-found · messages/forbidden (not its author, nor an admin or the owner) */
-export async function deleteMessage(db: Db, userId: string, messageId: string): Promise<MessageAccess> {
+/**
+ * Deletes the message (its files' rows go with it); `fileKeys` are their stored objects, for the caller to remove.
+ * @throws messages/not-found · messages/forbidden (not its author, nor an admin or the owner)
+ */
+export async function deleteMessage(
+  db: Db,
+  userId: string,
+  messageId: string,
+): Promise<MessageAccess & { fileKeys: string[] }> {
   const access = await requireMessageAccess(db, messageId, userId);
   if (!canDeleteMessage(access.role, access.authorId === userId)) {
     throw messageForbidden('Only its author, an admin or the owner can delete a message');
   }
+  const fileKeys = await storedKeysOf(db, { messageId });
   await db.delete(messages).where(eq(messages.id, messageId));
-  return access;
+  return { ...access, fileKeys };
 }

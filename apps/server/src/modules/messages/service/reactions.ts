@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { messageReactions } from '../../../db/schema/messages';
 import { AppError } from '../../../platform/errors';
+import type { FileLinks } from '../../files/service/file-links';
 import { canPostMessage } from '../policy';
 import { type MessageAccess, readMessage, requireMessageAccess } from './messages';
 
@@ -12,6 +13,7 @@ import { type MessageAccess, readMessage, requireMessageAccess } from './message
  */
 export async function setReaction(
   db: Db,
+  links: FileLinks,
   userId: string,
   messageId: string,
   emoji: string,
@@ -32,5 +34,5 @@ export async function setReaction(
         ),
       );
   }
-  return { message: await readMessage(db, messageId, { userId, role: access.role }), access };
+  return { message: await readMessage(db, links, messageId, { userId, role: access.role }), access };
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { reportAttachments } from '../../../db/schema/reports';
 import type { Actor } from '../../../platform/app-deps';
 import { AppError } from '../../../platform/errors';
-import type { FileStore, StoredFile } from '../../../platform/file-store';
+import type { BlobStore, StoredBlob } from '../../../platform/storage/blobs';
 import { type AdminDeps, requireInstanceAdmin } from '../../admin/service';
 import type { AttachmentUpload } from '../intake/read-envelope';
 
@@ -17,7 +17,7 @@ export interface AttachmentLink {
 export async function recordAttachment(
   db: Db,
   upload: AttachmentUpload,
-  stored: StoredFile,
+  stored: StoredBlob,
   link: AttachmentLink,
 ): Promise<void> {
   await db.insert(reportAttachments).values({
@@ -60,7 +60,7 @@ export function deliveryOf(storedType: string, name: string): { contentType: str
 
 /** @throws admin/not-found (not an instance admin) · reports/not-found (no such attachment, or its bytes are gone) */
 export async function readAttachment(
-  deps: AdminDeps & { files: FileStore },
+  deps: AdminDeps & { files: BlobStore },
   actor: Actor | null,
   attachmentId: string,
 ): Promise<AttachmentDelivery> {

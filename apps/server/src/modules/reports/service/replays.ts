@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client';
 import { replaySegments } from '../../../db/schema/reports';
 import type { Actor } from '../../../platform/app-deps';
 import { AppError } from '../../../platform/errors';
-import type { FileStore, StoredFile } from '../../../platform/file-store';
+import type { BlobStore, StoredBlob } from '../../../platform/storage/blobs';
 import { type AdminDeps, requireInstanceAdmin } from '../../admin/service';
 import type { ReplaySegmentUpload } from '../intake/read-envelope';
 
@@ -16,7 +16,7 @@ const unzip = promisify(zlib.unzip);
 export async function recordReplaySegment(
   db: Db,
   segment: ReplaySegmentUpload,
-  stored: StoredFile,
+  stored: StoredBlob,
   userId: string | null,
 ): Promise<void> {
   await db
@@ -72,7 +72,7 @@ async function segmentEvents(data: Buffer): Promise<string> {
  * @throws admin/not-found (not an instance admin) · reports/not-found
  */
 export async function readReplayEvents(
-  deps: AdminDeps & { files: FileStore },
+  deps: AdminDeps & { files: BlobStore },
   actor: Actor | null,
   replayId: string,
 ): Promise<string> {

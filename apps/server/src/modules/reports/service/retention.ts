@@ -1,7 +1,7 @@
 import { inArray, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { errorGroups, feedbackReports, replaySegments, reportAttachments } from '../../../db/schema/reports';
-import type { FileStore } from '../../../platform/file-store';
+import type { BlobStore } from '../../../platform/storage/blobs';
 
 export interface PruneCounts {
   errorGroups: number;
@@ -17,7 +17,7 @@ export interface PruneCounts {
  * interrupted run leaves at worst an unnamed file behind (the next run does not find it again: rare, and small
  * next to what was kept), never a row without its bytes.
  */
-export async function pruneReports(db: Db, files: FileStore, olderThan: Date): Promise<PruneCounts> {
+export async function pruneReports(db: Db, files: BlobStore, olderThan: Date): Promise<PruneCounts> {
   const removed = await db.transaction(async (tx) => {
     const oldGroups = tx.select({ id: errorGroups.id }).from(errorGroups).where(lt(errorGroups.lastSeenAt, olderThan));
     const oldFeedback = tx

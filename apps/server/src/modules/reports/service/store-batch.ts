@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client';
-import type { FileStore } from '../../../platform/file-store';
+import type { BlobStore } from '../../../platform/storage/blobs';
 import type { IngestBatch } from '../intake/read-envelope';
 import { recordAttachment } from './attachments';
 import { recordErrorEvent } from './error-groups';
@@ -11,7 +11,7 @@ import { recordReplaySegment } from './replays';
  * error event. Bytes go to the file store first: a failure after that leaves an unreferenced file,
  * never a row without its bytes.
  */
-export async function storeBatch(db: Db, files: FileStore, batch: IngestBatch, receivedAt: Date): Promise<void> {
+export async function storeBatch(db: Db, files: BlobStore, batch: IngestBatch, receivedAt: Date): Promise<void> {
   const storedAttachments = await Promise.all(batch.attachments.map((a) => files.put(a.data)));
   const storedSegments = await Promise.all(batch.replaySegments.map((s) => files.put(s.data)));
   await db.transaction(async (tx) => {

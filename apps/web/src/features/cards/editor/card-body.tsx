@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { DotsLoader } from '../../../ui/dots-loader';
+import type { ClientFile } from '../../files/api';
 import { CardEditor } from './card-editor';
 import type { PresentUser } from './presence';
 import { type CollabStatus, useCardProvider } from './use-card-provider';
@@ -10,6 +11,8 @@ export interface CardBodyProps {
   /** What the project role allows; the server has the last word (a demotion arrives while editing). */
   canEdit: boolean;
   onPresenceChange(users: PresentUser[]): void;
+  /** Uploads images pasted or dropped into the body (to the card's files); resolves with those stored. */
+  onImageFiles?: (files: File[]) => Promise<ClientFile[]>;
 }
 
 const statusText: Record<Exclude<CollabStatus, 'synced'> | 'reconnecting', string> = {
@@ -20,7 +23,7 @@ const statusText: Record<Exclude<CollabStatus, 'synced'> | 'reconnecting', strin
 };
 
 /** The live body (a lazy chunk with TipTap, Yjs and the Hocuspocus provider), with its connection state. */
-export default function CardBody({ cardId, self, canEdit, onPresenceChange }: CardBodyProps) {
+export default function CardBody({ cardId, self, canEdit, onPresenceChange, onImageFiles }: CardBodyProps) {
   const { collab, status, loaded, readOnly, present } = useCardProvider(cardId, self, !canEdit);
   useEffect(() => onPresenceChange(present), [present, onPresenceChange]);
 
@@ -41,7 +44,7 @@ export default function CardBody({ cardId, self, canEdit, onPresenceChange }: Ca
   }
   return (
     <div className="flex flex-col gap-2">
-      <CardEditor collab={collab} self={self} editable={canEdit && !readOnly} />
+      <CardEditor collab={collab} self={self} editable={canEdit && !readOnly} onImageFiles={onImageFiles} />
       <p role="status" className="min-h-5 text-xs text-muted">
         {status === 'synced' ? (readOnly ? 'Read only' : '') : statusText[status]}
       </p>

@@ -1,0 +1,4 @@
+import { describeFiles } from './files-suite';
+
+// The local-disk driver: createTestApp gives each app its own DATA_DIR, so its files folder starts empty.
+describeFiles('local disk', async () => ({ env: {}, close: async () => {} }));
