@@ -25,23 +25,17 @@ export interface S3StorageOptions {
 const partSize = 8 * 1024 * 1024;
 const queueSize = 2;
 
-/** Bytes `start` to `end` (included) of a stream. */
-function sliceStream(body: Readable, start: number, end: number): Readable {
+/** Bytes `start` to `end` (included) of a stream; what follows `end` is not downloaded. */
+async function* slice(chunks: AsyncIterable<Buffer>, start: number, end: number): AsyncGenerator<Buffer> {
   let offset = 0;
-  const slice = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      const from = Math.max(0, start - offset);
-      const to = Math.min(chunk.byteLength, end + 1 - offset);
-      offset += chunk.byteLength;
-      callback(null, from < to ? chunk.subarray(from, to) : undefined);
-      if (offset > end) {
-        slice.end();
-        body.destroy();
-      }
-    },
-  });
-  pipeline(body, slice, () => {});
-  return slice;
+  for await (const chunk of chunks) {
+    const from = Math.max(0, start - offset);
+    const to = Math.min(chunk.byteLength, end + 1 - offset);
+    offset += chunk.byteLength;
+    if (from < to) yield chunk.subarray(from, to);
+    // Leaving the loop destroys the response, which closes its connection.
+    if (offset > end) return;
+  }
 }
 
 function isMissing(err: unknown): boolean {
@@ -87,7 +81,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
           callback(null, chunk);
         },
       });
-      // A failing body fails `counted` (pipeline destroys it), and Upload, which reads it, rejects.
+      // A failing body fails `counted` (pipeline destroys it with the body's error), and Upload, reading it, rejects.
       pipeline(body, counted, () => {});
       const upload = new Upload({
         client,
@@ -97,7 +91,17 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         // A failed multipart upload is aborted, so no parts linger (and cost) in the bucket.
         leavePartsOnError: false,
       });
-      await upload.done();
+      try {
+        await upload.done();
+      } catch (err) {
+        // The body's own failure (a size limit, a dropped client) is what callers act on, but lib-storage
+        // rejects with the abort's error when aborting fails as well (s3rver cannot abort at all). Parts an abort
+        // could not remove are left to the bucket's lifecycle rule for incomplete multipart uploads.
+        const bodyError = counted.errored;
+        // When the store failed, the body is still being sent: stop reading it (pipeline then destroys it).
+        counted.destroy();
+        throw bodyError ?? err;
+      }
       return { size };
     },
     async get(key, range) {
@@ -119,7 +123,10 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         const to = sent ? Number(sent[2]) : (object.ContentLength ?? 0) - 1;
         const size = sent ? Number(sent[3]) : (object.ContentLength ?? 0);
         if (from === range.start && to === range.end) return { body: object.Body, size };
-        return { body: sliceStream(object.Body, range.start - from, range.end - from), size };
+        return {
+          body: Readable.from(slice(object.Body, range.start - from, range.end - from), { objectMode: false }),
+          size,
+        };
       } catch (err) {
         if (isMissing(err)) return undefined;
         throw err;

@@ -5,10 +5,12 @@ import type { ObjectStorage } from './storage';
 
 export interface StorageUnderTest {
   storage: ObjectStorage;
+  /** What failed puts left beside the objects, where list() does not look: partial files, multipart uploads. */
+  leftovers(): Promise<string[]>;
   close(): Promise<void>;
 }
 
-const mib = 1024 * 1024;
+export const mib = 1024 * 1024;
 
 /** Bytes that differ at every offset, so a range or a part in the wrong place shows. */
 function pattern(size: number): Buffer {
@@ -29,17 +31,21 @@ function chunked(data: Buffer, chunkSize = 256 * 1024): Readable {
   });
 }
 
-/** A body that sends `bytes` and then fails: a dropped upload, or a size limit hit. */
-function failingAfter(bytes: number): Readable {
-  let sent = false;
+/**
+ * A body that sends `bytes` a chunk at a time, as a network does, and then fails: a dropped upload, or a size limit
+ * hit. (Sent at once, the bytes would be dropped with the failing stream's buffer before a driver read them.)
+ */
+export function failingAfter(bytes: number, chunkSize = 256 * 1024): Readable {
+  let sent = 0;
   return new Readable({
     read() {
-      if (!sent) {
-        sent = true;
-        this.push(Buffer.alloc(bytes, 1));
+      if (sent >= bytes) {
+        this.destroy(new Error('the client went away'));
         return;
       }
-      this.destroy(new Error('the client went away'));
+      const size = Math.min(chunkSize, bytes - sent);
+      sent += size;
+      this.push(Buffer.alloc(size, 1));
     },
   });
 }
@@ -107,24 +113,35 @@ export function describeStorage(name: string, start: () => Promise<StorageUnderT
     });
 
     it('lists exactly the objects under a prefix, also one that ends mid-name', async () => {
-      const made = [];
-      for (let i = 0; i < 12; i += 1) made.push(`listing/a/${String(i).padStart(2, '0')}`);
-      for (let i = 0; i < 5; i += 1) made.push(`listing/b/deep/${i}.bin`);
-      made.push('listing-other/x');
-      await Promise.all(made.map((key) => storage.put(key, Readable.from([Buffer.from(key)]))));
-      expect(await keysUnder(storage, 'listing/a/')).toEqual(made.filter((key) => key.startsWith('listing/a/')));
-      expect(await keysUnder(storage, 'listing/')).toHaveLength(17);
-      expect(await keysUnder(storage, 'listing/a/0')).toHaveLength(10);
-      expect(await keysUnder(storage, 'listing')).toHaveLength(18);
+      const a = Array.from({ length: 20 }, (_, i) => `listing/a/${String(i).padStart(2, '0')}`);
+      const b = Array.from({ length: 8 }, (_, i) => `listing/b/deep/${i}.bin`);
+      const other = 'listing-other/x';
+      await Promise.all([...a, ...b, other].map((key) => storage.put(key, Readable.from([Buffer.from(key)]))));
+      expect(await keysUnder(storage, 'listing/a/')).toEqual(a);
+      expect(await keysUnder(storage, 'listing/b/')).toEqual(b);
+      expect(await keysUnder(storage, 'listing/')).toEqual([...a, ...b].sort());
+      expect(await keysUnder(storage, 'listing/a/1')).toEqual(a.slice(10));
+      expect(await keysUnder(storage, 'listing')).toEqual([...a, ...b, other].sort());
+      expect(await keysUnder(storage, 'listing/c')).toEqual([]);
       for await (const object of storage.list('listing/b/')) {
         expect(object.size).toBe(Buffer.byteLength(object.key));
       }
     });
 
-    it('keeps nothing of a body that fails half-way', async () => {
-      await expect(storage.put('failed/upload', failingAfter(6 * mib))).rejects.toThrow('the client went away');
-      expect(await storage.stat('failed/upload')).toBeUndefined();
+    // 1 MiB fails before S3 would start a multipart upload; 10 MiB fails after its first part is stored.
+    it.each([1, 10])('keeps nothing of a body that fails after %i MiB', async (mibs) => {
+      const key = `failed/after-${mibs}`;
+      await expect(storage.put(key, failingAfter(mibs * mib))).rejects.toThrow('the client went away');
+      expect(await storage.stat(key)).toBeUndefined();
       expect(await keysUnder(storage, 'failed/')).toEqual([]);
+      expect(await under.leftovers()).toEqual([]);
+    });
+
+    it('takes keys of up to 512 characters', async () => {
+      const longest = `${`${'a'.repeat(100)}/`.repeat(5)}${'b'.repeat(7)}`;
+      expect(longest).toHaveLength(512);
+      expect(await storage.put(longest, Readable.from([Buffer.from('x')]))).toEqual({ size: 1 });
+      await expect(storage.put(`${longest}c`, Readable.from([Buffer.from('x')]))).rejects.toThrow(/not a storage key/);
     });
 
     it.each(['../escape', 'a//b', '/absolute', 'a/./b', 'a/../b', 'back\\slash', '', 'spaced name'])(
@@ -132,7 +149,13 @@ export function describeStorage(name: string, start: () => Promise<StorageUnderT
       async (key) => {
         await expect(storage.put(key, Readable.from([Buffer.from('x')]))).rejects.toThrow(/not a storage key/);
         await expect(storage.get(key)).rejects.toThrow(/not a storage key/);
+        await expect(storage.stat(key)).rejects.toThrow(/not a storage key/);
+        await expect(storage.delete(key)).rejects.toThrow(/not a storage key/);
       },
     );
+
+    it.each(['../', '/', 'a//', '..'])('refuses to list under %j', async (prefix) => {
+      await expect(keysUnder(storage, prefix)).rejects.toThrow(/not a storage key/);
+    });
   });
 }
