@@ -12,7 +12,7 @@
 // 12-megapixel photo's thumbnail, 20 uploads at once).
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is created and dropped),
 // two-instance fan-out also BENCH_REDIS_URL or TEST_REDIS_URL. --profile prints where the servers spend CPU
-// in 5 and 7 (it slows them down). A missed target never fails the run; a measurement that cannot run does.
+// in 5, 7 and 11's moves (it slows them down). A missed target never fails the run; a measurement that cannot run does.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -201,7 +201,7 @@ try {
     );
   }
   if (selected.has('board')) {
-    const options = { workDir, durationSeconds: loadSeconds };
+    const options = { workDir, durationSeconds: loadSeconds, profile: args.profile };
     await runSection('11. Kanban board of 5,000 tasks (PGlite)', () =>
       measureBoard(report, { ...options, label: 'PGlite' }),
     );

@@ -8,10 +8,13 @@ import { callApi } from './api-client.mjs';
 import { registerAccounts } from './bench-accounts.mjs';
 import { measureBoardInBrowser } from './board-browser.mjs';
 import { mapWithConcurrency } from './concurrency.mjs';
+import { startServerProfile } from './cpu-profile.mjs';
+import { inspectorEnv } from './inspector-client.mjs';
 import { summarize } from './latency-stats.mjs';
-import { waitForQuietCpu } from './process-cpu.mjs';
+import { startCpuMeter, waitForQuietCpu } from './process-cpu.mjs';
+import { printProfileSummary } from './profile-summary.mjs';
 import { formatMs } from './report.mjs';
-import { startHealthyServer, stopServerNoting } from './server-process.mjs';
+import { findFreePort, startHealthyServer, stopServerNoting } from './server-process.mjs';
 
 const taskCount = 5000;
 const statusCount = 10;
@@ -95,8 +98,13 @@ function checkLoad(result, what) {
 }
 
 /** Adds the board figures for one database (PostgreSQL when databaseUrl is given, else PGlite). */
-export async function measureBoard(report, { label, workDir, databaseUrl, durationSeconds }) {
-  const env = databaseUrl ? { DATABASE_URL: databaseUrl, TRUST_PROXY: 'true' } : { TRUST_PROXY: 'true' };
+export async function measureBoard(report, { label, workDir, databaseUrl, durationSeconds, profile = false }) {
+  const inspectPort = profile ? await findFreePort() : undefined;
+  const env = {
+    TRUST_PROXY: 'true',
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    ...(profile && inspectorEnv(inspectPort)),
+  };
   const server = await startHealthyServer(workDir, `board-${label}`, env);
   try {
     const [owner] = await registerAccounts(server.url, { count: 1, label: `board-${label}` });
@@ -141,6 +149,8 @@ export async function measureBoard(report, { label, workDir, databaseUrl, durati
       seed = (seed * 48271) % 2147483647;
       return seed % n;
     };
+    const profiler = inspectPort ? await startServerProfile(inspectPort) : undefined;
+    const meter = startCpuMeter([server.pid]);
     const moves = await autocannon({
       url: server.url,
       connections: 20,
@@ -158,6 +168,10 @@ export async function measureBoard(report, { label, workDir, databaseUrl, durati
       ],
     });
     checkLoad(moves, 'moves');
+    const cpu = meter.stop();
+    if (profiler) printProfileSummary('the server under moves', await profiler.stop());
+    const perMove = (ms) => `${((ms / moves.requests.total) * 1000).toFixed(0)} µs`;
+    console.log(`  CPU per move: server ${perMove(cpu.serversMs[0])}, bench ${perMove(cpu.benchMs)}`);
     report.add({
       name: `board (${label}): moves, 20 connections`,
       figure: `${moves.requests.average.toFixed(0)} req/s, p99 ${formatMs(moves.latency.p99)}`,

@@ -100,6 +100,8 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
   });
   const push = await createPush(db, config);
   const events = createUsageEvents(db, app.log, config.analyticsEnabled);
+  // Before the database closes (its owner closes it after the app): the last events are written.
+  app.addHook('onClose', () => events.flush());
   const storage = createStorage(config);
   const files = createBlobStore(storage);
   const stopFileSweep = startFileSweep({ db, storage, log: app.log });

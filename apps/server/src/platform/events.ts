@@ -11,21 +11,74 @@ export interface UsageEvent {
 }
 
 export interface UsageEvents {
-  /** Records in the background: an event never blocks or fails the action that caused it. */
+  /**
+   * Records in the background: an event never blocks or fails the action that caused it. Resolves once the
+   * event is written (or its write has failed and been logged).
+   */
   record(event: UsageEvent): Promise<void>;
+  /** Writes what is waiting; for shutdown, before the database closes. */
+  flush(): Promise<void>;
 }
 
+/** Events wait at most this long to be written together with the others of the moment. */
+const batchDelayMs = 20;
+const batchMaxEvents = 200;
+
+/**
+ * Usage events are written in batches: one insert for all the events of a few milliseconds. A busy board records
+ * one per task move, and one statement per move would cost the database as much as the move itself.
+ */
 export function createUsageEvents(db: Db, log: FastifyBaseLogger, enabled = true): UsageEvents {
-  return {
-    async record(event) {
-      if (!enabled) return;
-      try {
-        await db
-          .insert(usageEvents)
-          .values({ name: event.name, userId: event.userId ?? null, properties: event.properties ?? {} });
-      } catch (err) {
-        log.warn({ err, event: event.name }, 'usage event not recorded');
+  let waiting: UsageEvent[] = [];
+  /** Settles the `record` promises of the events waiting. */
+  let written: { promise: Promise<void>; resolve: () => void } | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  function rowOf(event: UsageEvent) {
+    return { name: event.name, userId: event.userId ?? null, properties: event.properties ?? {} };
+  }
+
+  async function write(batch: UsageEvent[]): Promise<void> {
+    try {
+      await db.insert(usageEvents).values(batch.map(rowOf));
+    } catch (err) {
+      if (batch.length === 1) {
+        log.warn({ err, event: batch[0]?.name }, 'usage event not recorded');
+        return;
       }
+      // One bad event (its user deleted meanwhile) must not cost the others: each on its own then.
+      for (const event of batch) await write([event]);
+    }
+  }
+
+  async function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = waiting;
+    const done = written;
+    waiting = [];
+    written = null;
+    if (batch.length === 0) return;
+    await write(batch);
+    done?.resolve();
+  }
+
+  return {
+    record(event) {
+      if (!enabled) return Promise.resolve();
+      waiting.push(event);
+      if (!written) {
+        let resolve = () => {};
+        const promise = new Promise<void>((settle) => {
+          resolve = settle;
+        });
+        written = { promise, resolve };
+      }
+      const { promise } = written;
+      if (waiting.length >= batchMaxEvents) void flush();
+      else timer ??= setTimeout(() => void flush(), batchDelayMs);
+      return promise;
     },
+    flush,
   };
 }

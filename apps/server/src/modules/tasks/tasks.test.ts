@@ -100,11 +100,16 @@ describe('POST /api/cards/:cardId/tasks', () => {
       created_by: { user_id: team.member.id, name: 'Mia Member' },
     });
     expect(typeof res.body.position).toBe('string');
-    const events = await t.database.db
-      .select()
-      .from(usageEvents)
-      .where(and(eq(usageEvents.name, 'task_updated'), eq(usageEvents.userId, team.member.id)));
-    expect(events.length).toBeGreaterThanOrEqual(1);
+    // Usage events are written in batches a few milliseconds later.
+    await expect
+      .poll(async () => {
+        const events = await t.database.db
+          .select()
+          .from(usageEvents)
+          .where(and(eq(usageEvents.name, 'task_updated'), eq(usageEvents.userId, team.member.id)));
+        return events.map((event) => event.properties.task_id);
+      })
+      .toContain(res.body.id);
   });
 
   it('puts a task in the status given, done at once in a done status', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { isUniqueViolation } from '../../../db/errors';
 import { tasks } from '../../../db/schema/tasks';
@@ -17,6 +17,18 @@ export interface Placement {
   statusId: string;
   afterId?: string | null;
   beforeId?: string | null;
+  /**
+   * The status's last key (leaving out the task being placed; null when it has none), when the caller read it
+   * in the same query as everything else: placing at the end then needs no read of its own the first time.
+   */
+  lastKey?: string | null;
+}
+
+/** The SQL for a status's last key, leaving out `movingId`: what a caller reads as `Placement.lastKey`. */
+export function lastKeyOf(statusId: SQL, movingId?: string): SQL<string | null> {
+  const others = movingId ? sql`and lk.id <> ${movingId}::uuid` : sql``;
+  return sql<string | null>`(select lk.position from tasks lk where lk.status_id = ${statusId} ${others}
+    order by lk.position desc limit 1)`;
 }
 
 async function positionOf(db: Db, taskId: string, statusId: string, field: string): Promise<string> {
@@ -93,7 +105,12 @@ export async function placeTask<T>(
   write: (position: string) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
-    const position = await keyFor(db, placement, movingId);
+    const atEnd = !placement.afterId && !placement.beforeId;
+    // A lost race means the last key has changed since it was read: read it again then.
+    const position =
+      atEnd && attempt === 1 && placement.lastKey !== undefined
+        ? keyBetween(placement.lastKey, null, Math.random)
+        : await keyFor(db, placement, movingId);
     if (position.length > maxKeyLength) {
       await rebalance(db, placement.statusId);
       continue;

@@ -1,9 +1,8 @@
-import type { ProjectRole } from '@deckhand/contract/projects';
 import type { StatusCategory } from '@deckhand/contract/statuses';
 import type { CreateTaskInput, MoveTaskInput, Task, UpdateTaskInput } from '@deckhand/contract/tasks';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../../db/client';
-import { isoTimestamp } from '../../../db/iso-timestamp';
 import { cards } from '../../../db/schema/cards';
 import { profiles } from '../../../db/schema/profiles';
 import { projectMembers } from '../../../db/schema/projects';
@@ -16,6 +15,7 @@ import { changedNow } from './clock';
 import { firstStatus } from './statuses';
 import { taskAuthorJoin, taskCardJoin, taskColumns, toTaskDto } from './task-dto';
 import { placeTask } from './task-order';
+import { taskStatements } from './task-statements';
 
 /** A task before and after a change: reminders and assignment notifications follow what changed. */
 export interface TaskChange {
@@ -34,44 +34,6 @@ export async function readTask(db: Db, taskId: string): Promise<Task> {
     .where(eq(tasks.id, taskId));
   if (!row) throw taskNotFound();
   return toTaskDto(row);
-}
-
-/**
- * A status of the task's (or card's) project, picked in the same read as what it is for: `statusId` when given
- * (null when it is not a status of that project), else the project's first. Raw names: see board-version.ts.
- */
-function statusOf(project: SQL, statusId: string | undefined) {
-  const pick = sql`from task_statuses ps where ps.project_id = ${project}
-    and (${statusId ?? null}::uuid is null or ps.id = ${statusId ?? null}::uuid) order by ps.position limit 1`;
-  return {
-    pickedStatusId: sql<string | null>`(select ps.id ${pick})`,
-    pickedStatusCategory: sql<StatusCategory | null>`(select ps.category ${pick})`,
-  };
-}
-
-/**
- * One task with the caller's role in its project, and the status `statusId` of that project (see statusOf), in
- * one read. @throws tasks/not-found (also when the caller is not a member, so nothing leaks)
- */
-async function readTaskAs(
-  db: Db,
-  taskId: string,
-  userId: string,
-  statusId?: string,
-): Promise<{ task: Task; role: ProjectRole; status: { id: string; category: StatusCategory } | null }> {
-  const [row] = await db
-    .select({ ...taskColumns, role: projectMembers.role, ...statusOf(sql`tasks.project_id`, statusId) })
-    .from(tasks)
-    .innerJoin(cards, taskCardJoin)
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, tasks.projectId), eq(projectMembers.userId, userId)))
-    .leftJoin(profiles, taskAuthorJoin)
-    .where(eq(tasks.id, taskId));
-  if (!row) throw taskNotFound();
-  const status =
-    row.pickedStatusId && row.pickedStatusCategory
-      ? { id: row.pickedStatusId, category: row.pickedStatusCategory }
-      : null;
-  return { task: toTaskDto(row), role: row.role, status };
 }
 
 /** Reads tasks matching `where`, in board order (status, then position). */
@@ -102,9 +64,11 @@ async function requireMembers(db: Db, projectId: string, userIds: string[]): Pro
     .where(and(eq(projectMembers.projectId, projectId), inArray(projectMembers.userId, userIds)));
   const members = new Set(rows.map((row) => row.userId));
   const strangers = userIds.filter((id) => !members.has(id));
-  if (strangers.length > 0) {
-    throw new AppError('request/invalid', `assignee_ids: not members of this project: ${strangers.join(', ')}`);
-  }
+  if (strangers.length > 0) throw notMembers(strangers);
+}
+
+function notMembers(userIds: string[]): AppError {
+  return new AppError('request/invalid', `assignee_ids: not members of this project: ${userIds.join(', ')}`);
 }
 
 function noStatus(category?: StatusCategory): AppError {
@@ -121,19 +85,15 @@ function doneAtFor(category: StatusCategory, now: Date): SQL | null {
  * @throws cards/not-found · tasks/forbidden (viewers) · tasks/no-status · request/invalid (status, assignees)
  */
 export async function createTask(db: Db, userId: string, cardId: string, input: CreateTaskInput): Promise<TaskChange> {
-  // One read for the card, the caller's role and name: creation is what fills a board.
-  const [context] = await db
-    .select({
-      projectId: cards.projectId,
-      cardTitle: cards.title,
-      role: projectMembers.role,
-      authorName: profiles.name,
-      ...statusOf(sql`cards.project_id`, input.status_id),
-    })
-    .from(cards)
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, cards.projectId), eq(projectMembers.userId, userId)))
-    .leftJoin(profiles, eq(profiles.userId, userId))
-    .where(eq(cards.id, cardId));
+  // One read for the card, the caller's role and name, the status and its last key: creation fills a board.
+  const statements = taskStatements(db);
+  const assigneeIds = [...new Set(input.assignee_ids ?? [])];
+  const [context] = await statements.createContext.execute({
+    userId,
+    cardId,
+    statusId: input.status_id ?? null,
+    assigneeIds,
+  });
   if (!context) throw cardNotFound();
   const { projectId, role } = context;
   if (!canWriteTasks(role)) throw taskForbidden('Viewers cannot create tasks');
@@ -142,32 +102,29 @@ export async function createTask(db: Db, userId: string, cardId: string, input: 
     throw noStatus();
   }
   const status = { id: context.pickedStatusId, category: context.pickedStatusCategory };
-  const assigneeIds = input.assignee_ids ?? [];
-  await requireMembers(db, projectId, assigneeIds);
+  const strangers = assigneeIds.filter((id) => !context.memberAssignees.includes(id));
+  if (strangers.length > 0) throw notMembers(strangers);
   const authorName = context.authorName ?? 'User';
   const now = new Date();
   const dueAt = input.due_at ? new Date(input.due_at) : null;
   const doneAt = status.category === 'done' ? now : null;
-  const [row] = await placeTask(db, { statusId: status.id }, undefined, (position) =>
-    db
-      .insert(tasks)
-      .values({
-        projectId,
-        cardId,
-        statusId: status.id,
-        title: input.title,
-        position,
-        assigneeIds,
-        dueAt,
-        priority: input.priority ?? 'none',
-        labels: input.labels ?? [],
-        doneAt,
-        createdBy: userId,
-        createdByName: authorName,
-        createdAt: now,
-        updatedAt: changedNow,
-      })
-      .returning({ id: tasks.id, position: tasks.position, updatedAt: isoTimestamp(tasks.updatedAt) }),
+  const [row] = await placeTask(db, { statusId: status.id, lastKey: context.lastKey }, undefined, (position) =>
+    statements.createInsert.execute({
+      id: uuidv7(),
+      projectId,
+      cardId,
+      statusId: status.id,
+      title: input.title,
+      position,
+      assigneeIds,
+      dueAt: dueAt?.toISOString() ?? null,
+      priority: input.priority ?? 'none',
+      labels: input.labels ?? [],
+      doneAt: doneAt?.toISOString() ?? null,
+      createdBy: userId,
+      createdByName: authorName,
+      createdAt: now.toISOString(),
+    }),
   );
   if (!row) throw new Error('task insert returned no row');
   const task: Task = {
@@ -246,25 +203,29 @@ async function doneTarget(
  * @throws tasks/not-found · tasks/forbidden · request/invalid (status of another project, neighbour elsewhere)
  */
 export async function moveTask(db: Db, userId: string, taskId: string, input: MoveTaskInput): Promise<TaskChange> {
-  const { task: previous, role, status } = await readTaskAs(db, taskId, userId, input.status_id);
-  if (!canWriteTasks(role)) throw taskForbidden('Viewers cannot move tasks');
-  if (!status) throw new AppError('request/invalid', 'status_id: not a status of this project');
+  const statements = taskStatements(db);
+  const [row] = await statements.moveRead.execute({ taskId, userId, statusId: input.status_id });
+  if (!row) throw taskNotFound();
+  if (!canWriteTasks(row.role)) throw taskForbidden('Viewers cannot move tasks');
+  if (!row.pickedStatusId || !row.pickedStatusCategory) {
+    throw new AppError('request/invalid', 'status_id: not a status of this project');
+  }
+  const previous = toTaskDto(row);
+  const status = { id: row.pickedStatusId, category: row.pickedStatusCategory };
   const now = new Date();
   // The move is the hot path of a board: the answer is the task read before, with what the write returned.
   const [moved] = await placeTask(
     db,
-    { statusId: status.id, afterId: input.after_id, beforeId: input.before_id },
+    { statusId: status.id, afterId: input.after_id, beforeId: input.before_id, lastKey: row.lastKey },
     taskId,
     (position) =>
-      db
-        .update(tasks)
-        .set({ statusId: status.id, position, updatedAt: changedNow, doneAt: doneAtFor(status.category, now) })
-        .where(eq(tasks.id, taskId))
-        .returning({
-          position: tasks.position,
-          doneAt: sql<string | null>`${isoTimestamp(tasks.doneAt)}`,
-          updatedAt: isoTimestamp(tasks.updatedAt),
-        }),
+      statements.moveWrite.execute({
+        taskId,
+        statusId: status.id,
+        position,
+        done: status.category === 'done',
+        now: now.toISOString(),
+      }),
   );
   if (!moved) throw taskNotFound();
   const task = {

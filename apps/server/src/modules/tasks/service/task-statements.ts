@@ -1,0 +1,128 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { isoTimestamp } from '../../../db/iso-timestamp';
+import { cards } from '../../../db/schema/cards';
+import { profiles } from '../../../db/schema/profiles';
+import { projectMembers } from '../../../db/schema/projects';
+import { tasks } from '../../../db/schema/tasks';
+import { changedNow } from './clock';
+import { taskAuthorJoin, taskCardJoin, taskColumns } from './task-dto';
+
+/**
+ * The statements of the two hot paths, moving and creating tasks, prepared once per database: building a query
+ * with drizzle costs more CPU than the database spends running it (a third of a move's server time when it was
+ * built per request), and PostgreSQL keeps the plan of a named statement.
+ *
+ * Raw names in the subqueries: drizzle leaves a one-table select's columns unqualified (see board-version.ts).
+ */
+function prepare(db: Db) {
+  const statusId = sql.placeholder('statusId');
+  /** The status `statusId` of the project `project` (or its first, when statusId is null). */
+  const pick = (project: SQL) =>
+    sql`from task_statuses ps where ps.project_id = ${project}
+      and (${statusId}::uuid is null or ps.id = ${statusId}::uuid) order by ps.position limit 1`;
+  const picked = (project: SQL) => ({
+    pickedStatusId: sql<string | null>`(select ps.id ${pick(project)})`,
+    pickedStatusCategory: sql<'todo' | 'in_progress' | 'done' | null>`(select ps.category ${pick(project)})`,
+  });
+
+  /** A task with the caller's role, the status to move it to and that status's last key but the task's own. */
+  const moveRead = db
+    .select({
+      ...taskColumns,
+      role: projectMembers.role,
+      ...picked(sql`tasks.project_id`),
+      lastKey: sql<string | null>`(select lk.position from tasks lk where lk.status_id = ${statusId}::uuid
+        and lk.id <> tasks.id order by lk.position desc limit 1)`,
+    })
+    .from(tasks)
+    .innerJoin(cards, taskCardJoin)
+    .innerJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, tasks.projectId), eq(projectMembers.userId, sql.placeholder('userId'))),
+    )
+    .leftJoin(profiles, taskAuthorJoin)
+    .where(eq(tasks.id, sql.placeholder('taskId')))
+    .prepare('task_move_read');
+
+  /** One row written: status, key and done_at (set on entering a done status, kept within, cleared leaving). */
+  const moveWrite = db
+    .update(tasks)
+    .set({
+      statusId: sql`${statusId}::uuid`,
+      position: sql`${sql.placeholder('position')}`,
+      updatedAt: changedNow,
+      doneAt: sql`case when ${sql.placeholder('done')}::boolean
+        then coalesce(${tasks.doneAt}, ${sql.placeholder('now')}::timestamptz) end`,
+    })
+    .where(eq(tasks.id, sql.placeholder('taskId')))
+    .returning({
+      position: tasks.position,
+      doneAt: sql<string | null>`${isoTimestamp(tasks.doneAt)}`,
+      updatedAt: isoTimestamp(tasks.updatedAt),
+    })
+    .prepare('task_move_write');
+
+  /** The card, the caller's role and name, the status a new task goes to and that status's last key. */
+  const createContext = db
+    .select({
+      projectId: cards.projectId,
+      cardTitle: cards.title,
+      role: projectMembers.role,
+      authorName: profiles.name,
+      ...picked(sql`cards.project_id`),
+      lastKey: sql<string | null>`(select lk.position from tasks lk
+        where lk.status_id = (select ps.id ${pick(sql`cards.project_id`)}) order by lk.position desc limit 1)`,
+      /** Which of the assignees asked for are members of the card's project. */
+      memberAssignees: sql<string[]>`(select coalesce(array_agg(am.user_id), '{}') from project_members am
+        where am.project_id = cards.project_id and am.user_id = any(${sql.placeholder('assigneeIds')}::uuid[]))`,
+    })
+    .from(cards)
+    .innerJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, cards.projectId), eq(projectMembers.userId, sql.placeholder('userId'))),
+    )
+    .leftJoin(profiles, eq(profiles.userId, sql.placeholder('userId')))
+    .where(eq(cards.id, sql.placeholder('cardId')))
+    .prepare('task_create_context');
+
+  const value = (name: string) => sql.placeholder(name);
+  const createInsert = db
+    .insert(tasks)
+    .values({
+      // Given with each call: a $defaultFn would run once, when the statement is prepared.
+      id: value('id'),
+      projectId: value('projectId'),
+      cardId: value('cardId'),
+      statusId: value('statusId'),
+      title: value('title'),
+      position: value('position'),
+      assigneeIds: value('assigneeIds'),
+      // Timestamps as ISO text in raw placeholders: drizzle's column encoder would call toISOString() on a null.
+      dueAt: sql`${value('dueAt')}::timestamptz`,
+      priority: value('priority'),
+      labels: value('labels'),
+      doneAt: sql`${value('doneAt')}::timestamptz`,
+      createdBy: value('createdBy'),
+      createdByName: value('createdByName'),
+      createdAt: sql`${value('createdAt')}::timestamptz`,
+      updatedAt: changedNow,
+    })
+    .returning({ id: tasks.id, position: tasks.position, updatedAt: isoTimestamp(tasks.updatedAt) })
+    .prepare('task_create_insert');
+
+  return { moveRead, moveWrite, createContext, createInsert };
+}
+
+export type TaskStatements = ReturnType<typeof prepare>;
+
+const prepared = new WeakMap<Db, TaskStatements>();
+
+export function taskStatements(db: Db): TaskStatements {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = prepare(db);
+    prepared.set(db, statements);
+  }
+  return statements;
+}
