@@ -31,7 +31,7 @@ const targets = {
 };
 
 /** A project with `statusCount` columns, `cardCount` cards and `taskCount` tasks spread over them. */
-async function setUpBoard(baseUrl, owner) {
+async function setUpBoard(baseUrl, owner, serverPid) {
   const project = await callApi(baseUrl, 'POST', '/api/projects', {
     token: owner.idToken,
     body: { name: 'Five thousand tasks' },
@@ -58,6 +58,7 @@ async function setUpBoard(baseUrl, owner) {
       ).id,
   );
   const startedAt = performance.now();
+  const meter = startCpuMeter([serverPid]);
   const taskIds = await mapWithConcurrency(
     Array.from({ length: taskCount }, (_, i) => i),
     creationsInFlight,
@@ -76,6 +77,10 @@ async function setUpBoard(baseUrl, owner) {
       ).id,
   );
   const creationsPerS = taskCount / ((performance.now() - startedAt) / 1000);
+  const cpu = meter.stop();
+  console.log(
+    `  CPU per creation: server ${((cpu.serversMs[0] / taskCount) * 1000).toFixed(0)} µs, bench ${((cpu.benchMs / taskCount) * 1000).toFixed(0)} µs`,
+  );
   return { projectId: project.id, statuses, taskIds, creationsPerS };
 }
 
@@ -108,7 +113,7 @@ export async function measureBoard(report, { label, workDir, databaseUrl, durati
   const server = await startHealthyServer(workDir, `board-${label}`, env);
   try {
     const [owner] = await registerAccounts(server.url, { count: 1, label: `board-${label}` });
-    const { projectId, statuses, taskIds, creationsPerS } = await setUpBoard(server.url, owner);
+    const { projectId, statuses, taskIds, creationsPerS } = await setUpBoard(server.url, owner, server.pid);
     console.log(
       `  made ${taskCount.toLocaleString('en')} tasks in ${statusCount} statuses: ${creationsPerS.toFixed(0)}/s`,
     );
