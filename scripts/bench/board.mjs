@@ -113,7 +113,9 @@ export async function measureBoard(report, { label, workDir, databaseUrl, durati
   const server = await startHealthyServer(workDir, `board-${label}`, env);
   try {
     const [owner] = await registerAccounts(server.url, { count: 1, label: `board-${label}` });
+    const creationProfiler = inspectPort ? await startServerProfile(inspectPort) : undefined;
     const { projectId, statuses, taskIds, creationsPerS } = await setUpBoard(server.url, owner, server.pid);
+    if (creationProfiler) printProfileSummary('the server making the board', await creationProfiler.stop());
     console.log(
       `  made ${taskCount.toLocaleString('en')} tasks in ${statusCount} statuses: ${creationsPerS.toFixed(0)}/s`,
     );
