@@ -108,7 +108,7 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
   app.addHook('onClose', stopFileSweep);
   const stopRetention = startReportRetention({ db, files, log: app.log, retentionDays: config.reportsRetentionDays });
   app.addHook('onClose', stopRetention);
-  const fileLinks = await loadFileLinks(db);
+  const fileLinks = await loadFileLinks(db, config.publicUrl);
   const answers = createAnswerCache({ maxBytes: answerCacheBytes });
   const jobs = await createJobs(options.database.jobConnection, app.log);
   // Before the database closes (its owner closes it after the app): running jobs finish first.

@@ -205,7 +205,7 @@ test('an image pasted into the card body is uploaded and shown in it, and stays 
   ]);
   const image = body.getByRole('img', { name: 'sketch.png' });
   await expect(image).toBeVisible();
-  await expect(image).toHaveAttribute('src', /^\/api\/files\/[0-9a-f-]+\/content\?expires=/);
+  await expect(image).toHaveAttribute('src', /^http:\/\/localhost:\d+\/api\/files\/[0-9a-f-]+\/content\?expires=/);
   // It is one of the card's files too.
   await expect(page.getByRole('region', { name: 'Files' }).getByRole('button', { name: 'sketch.png' })).toBeVisible();
   await page.reload();

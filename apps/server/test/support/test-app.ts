@@ -1,4 +1,7 @@
+import fs from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { type SmtpReceiver, startSmtpReceiver } from '@deckhand/testkit/smtp-receiver';
 import type { FastifyInstance } from 'fastify';
@@ -92,11 +95,13 @@ export async function createTestApp(
   const database = shared ? shared.database : await openTestDatabase(inject('databaseTemplate'));
   // The port is chosen first so that PUBLIC_URL (mail links, OIDC redirects) is right from the start.
   const port = env.PORT ?? String(await freePort());
+  // Each app its own DATA_DIR (stored files): tests count what storage holds. Instances of one deployment share it.
+  const dataDir = shared?.config.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'deckhand-test-data-')));
   const config = loadConfig({
     PORT: port,
     // Instances behind one address share PUBLIC_URL, which is also the ID tokens' issuer.
     PUBLIC_URL: shared?.config.publicUrl ?? `http://127.0.0.1:${port}`,
-    DATA_DIR: '/tmp/deckhand-test-unused',
+    DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'info',
@@ -157,6 +162,7 @@ export async function createTestApp(
       await app.close();
       if (!shared) await database.close();
       await smtp.close();
+      if (!shared) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

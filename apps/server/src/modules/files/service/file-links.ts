@@ -12,7 +12,7 @@ export type FileVariant = 'content' | 'thumbnail';
  * link for an hour and the browser's cache can hold it.
  */
 export interface FileLinks {
-  /** A relative URL (`/api/files/{id}/content?expires=…&signature=…`). */
+  /** `PUBLIC_URL/api/files/{id}/content?expires=…&signature=…`: absolute, so it works wherever it is passed on. */
   url(fileId: string, variant: FileVariant, now?: Date): string;
   /** @throws files/invalid-link (a changed signature or an expired link) */
   verify(fileId: string, variant: FileVariant, expires: number, signature: string, now?: Date): void;
@@ -20,14 +20,14 @@ export interface FileLinks {
 
 const hourSeconds = 3600;
 
-export function createFileLinks(secret: Buffer): FileLinks {
+export function createFileLinks(secret: Buffer, publicUrl: string): FileLinks {
   function sign(fileId: string, variant: FileVariant, expires: number): string {
     return createHmac('sha256', secret).update(`${fileId}\n${variant}\n${expires}`).digest('base64url');
   }
   return {
     url(fileId, variant, now = new Date()) {
       const expires = (Math.floor(now.getTime() / 1000 / hourSeconds) + 2) * hourSeconds;
-      return `/api/files/${fileId}/${variant}?expires=${expires}&signature=${sign(fileId, variant, expires)}`;
+      return `${publicUrl}/api/files/${fileId}/${variant}?expires=${expires}&signature=${sign(fileId, variant, expires)}`;
     },
     verify(fileId, variant, expires, signature, now = new Date()) {
       const expected = Buffer.from(sign(fileId, variant, expires));
@@ -41,12 +41,12 @@ export function createFileLinks(secret: Buffer): FileLinks {
 }
 
 /** The instance's link key: kept in the database, so every instance signs and checks alike. */
-export async function loadFileLinks(db: Db): Promise<FileLinks> {
+export async function loadFileLinks(db: Db, publicUrl: string): Promise<FileLinks> {
   const key = await getOrCreateSecret(
     db,
     'file_link_key',
     async () => ({ key: randomBytes(32).toString('base64') }),
     (value) => z.object({ key: z.string().min(40) }).parse(value),
   );
-  return createFileLinks(Buffer.from(key.key, 'base64'));
+  return createFileLinks(Buffer.from(key.key, 'base64'), publicUrl);
 }
