@@ -176,7 +176,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   // The first request comes after listen, by which time `app.deps` exists.
   registerErrorHandlers(app, (err, context) => void app.deps.serverErrors.report(err, context));
   // An external SENTRY_DSN is posted to by the browser SDK, so its origin joins connect-src.
-  registerSecurityHeaders(app, config.sentryDsn ? [new URL(config.sentryDsn).origin] : []);
+  registerSecurityHeaders(app, {
+    extraConnectSources: config.sentryDsn ? [new URL(config.sentryDsn).origin] : [],
+    publicUrl: config.publicUrl,
+  });
   registerGracefulClose(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {

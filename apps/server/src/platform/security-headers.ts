@@ -4,12 +4,13 @@ import type { FastifyInstance } from 'fastify';
  * The app loads only its own scripts. Styles allow inline because react-toastify and Radix set
  * style attributes; images allow https for avatar URLs people paste into their profile.
  */
-function contentSecurityPolicy(extraConnectSources: readonly string[]): string {
+function contentSecurityPolicy(extraConnectSources: readonly string[], publicOrigin: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    // PUBLIC_URL too: file links are made under it, and the app may be opened at another name for the same server.
+    `img-src 'self' ${publicOrigin} data: blob: https:`,
     "font-src 'self' data:",
     ["connect-src 'self' ws: wss:", ...extraConnectSources].join(' '),
     // blob: lets the error reporter compress session replays in a worker it creates from a blob.
@@ -24,10 +25,14 @@ function contentSecurityPolicy(extraConnectSources: readonly string[]): string {
 
 /**
  * Adds security headers to every answer; an answer that set its own CSP keeps it.
- * `extraConnectSources` are origins the page may call besides its own (an external SENTRY_DSN).
+ * `extraConnectSources` are origins the page may call besides its own (an external SENTRY_DSN); `publicUrl` is
+ * PUBLIC_URL, where file links point.
  */
-export function registerSecurityHeaders(app: FastifyInstance, extraConnectSources: readonly string[] = []): void {
-  const policy = contentSecurityPolicy(extraConnectSources);
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  { extraConnectSources = [], publicUrl }: { extraConnectSources?: readonly string[]; publicUrl: string },
+): void {
+  const policy = contentSecurityPolicy(extraConnectSources, new URL(publicUrl).origin);
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
