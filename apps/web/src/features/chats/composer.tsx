@@ -3,10 +3,10 @@ import { messageLimits } from '@deckhand/contract/messages';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Avatar } from '../../ui/avatar';
-import { Button } from '../../ui/button';
 import { IconButton } from '../../ui/icon-button';
 import { cardErrorMessage } from '../cards/messages';
 import { type ClientFile, useDeleteFile } from '../files/api';
+import { AttachFilesButton } from '../files/attach-files-button';
 import { FileIcon } from '../files/file-icon';
 import { UploadList } from '../files/upload-list';
 import { useUploads } from '../files/use-uploads';
@@ -34,7 +34,6 @@ export function Composer({ projectId, chatId, chatName, members }: ComposerProps
   const send = useSendMessage(chatId);
   const [attached, setAttached] = useState<ClientFile[]>([]);
   const uploads = useUploads({ projectId, onUploaded: (file) => setAttached((current) => [...current, file]) });
-  const picker = useRef<HTMLInputElement>(null);
   const removeFile = useDeleteFile();
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
@@ -222,21 +221,7 @@ export function Composer({ projectId, chatId, chatName, members }: ComposerProps
       />
       <p className="mt-1 flex items-center justify-between gap-2 text-xs text-muted">
         <span className="flex items-center gap-2">
-          <Button size="sm" variant="ghost" onClick={() => picker.current?.click()}>
-            Attach files
-          </Button>
-          <input
-            ref={picker}
-            type="file"
-            multiple
-            hidden
-            aria-hidden="true"
-            tabIndex={-1}
-            onChange={(event) => {
-              void uploads.start(Array.from(event.target.files ?? []));
-              event.target.value = '';
-            }}
-          />
+          <AttachFilesButton variant="ghost" onFiles={(chosen) => void uploads.start(chosen)} />
           <span>Enter to send, Shift+Enter for a new line, @ to mention</span>
         </span>
         {tooManyFiles ? (

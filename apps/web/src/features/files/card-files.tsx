@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DotsLoader } from '../../ui/dots-loader';
 import { RetryPanel } from '../../ui/retry-panel';
 import { type ClientFile, cardFilesQuery, useDeleteFile } from './api';
+import { AttachFilesButton } from './attach-files-button';
 import { FileItem } from './file-item';
 import { ImagePreview } from './image-preview';
 import { fileErrorMessage } from './messages';
@@ -32,7 +33,6 @@ export function CardFiles({ projectId, cardId, canWrite, canManage, myUserId, up
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<ClientFile | null>(null);
   const remove = useDeleteFile();
-  const picker = useRef<HTMLInputElement>(null);
   const section = useRef<HTMLElement>(null);
   const now = useNow();
 
@@ -49,26 +49,7 @@ export function CardFiles({ projectId, cardId, canWrite, canManage, myUserId, up
     <section ref={section} aria-label="Files" className="flex flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-base font-semibold">Files</h3>
-        {canWrite ? (
-          <>
-            <Button size="sm" variant="secondary" onClick={() => picker.current?.click()}>
-              Attach files
-            </Button>
-            <input
-              ref={picker}
-              type="file"
-              multiple
-              hidden
-              aria-hidden="true"
-              tabIndex={-1}
-              onChange={(event) => {
-                void uploads.start(Array.from(event.target.files ?? []));
-                // The same file may be chosen again later.
-                event.target.value = '';
-              }}
-            />
-          </>
-        ) : null}
+        {canWrite ? <AttachFilesButton onFiles={(chosen) => void uploads.start(chosen)} /> : null}
       </div>
       <UploadList uploads={uploads.uploads} onCancel={uploads.cancel} onDismiss={uploads.dismiss} />
       {list.data === undefined ? (
