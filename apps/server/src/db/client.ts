@@ -100,28 +100,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  const [{ PGlite }, { btree_gin }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/btree_gin'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const [{ StatementCachingPGlite }, { btree_gin }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
+      import('./statement-caching-pglite'),
+      import('@electric-sql/pglite/contrib/btree_gin'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
   let unlock = () => {};
   if (options.dataDir) {
     await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
-  const client = await PGlite.create({
+  const client = await StatementCachingPGlite.open({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
+    startParams: [...StatementCachingPGlite.defaultStartParams, ...pgliteSettings],
     // The cards' search index needs it (migration 0010); PostgreSQL has it in contrib.
     extensions: { btree_gin },
   }).catch((err: unknown) => {
     unlock();
     throw err;
   });
-  const db = drizzlePglite(client, { casing: 'snake_case' });
+  const db = drizzlePglite({ client, casing: 'snake_case' });
   // PGlite runs PostgreSQL single-user, without autovacuum, so nothing would ever gather the planner's statistics
   // and lists would be planned for empty tables (a full sort instead of an index walk). Gather them at start and
   // every few minutes; on a team-sized database each run takes milliseconds.
