@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 // Reads a V8 CPU profile (what cpu-profile.mjs collects) as a few lines: self time by package, then the
 // functions with the most self time. Self time is where the CPU was; a package that only calls others
 // (fastify around a handler) shows little of it, which is what "where does the time go" asks.
@@ -35,6 +39,7 @@ function addTo(map, key, us) {
 
 /** Prints the profile's busy time, its split by package and the `top` functions by self time. */
 export function printProfileSummary(title, profile, { top = 12 } = {}) {
+  saveProfile(title, profile);
   const selfUs = selfTimeByNode(profile);
   const byPackage = new Map();
   const byFunction = new Map();
@@ -55,4 +60,12 @@ export function printProfileSummary(title, profile, { top = 12 } = {}) {
   for (const [name, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) {
     console.log(`    ${share(us).padStart(6)}  ${ms(us).padStart(7)}  ${name}`);
   }
+}
+
+/** Keeps the whole profile for a closer look (Chrome DevTools › Performance › Load profile). */
+function saveProfile(title, profile) {
+  const name = `deckhand-${title.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.cpuprofile`;
+  const file = path.join(os.tmpdir(), name);
+  fs.writeFileSync(file, JSON.stringify(profile));
+  console.log(`  profile saved: ${file}`);
 }
