@@ -7,6 +7,7 @@ import { handleNotificationEvent } from '../features/notifications/live';
 import { handleProjectEvent } from '../features/projects/live';
 import { handleTaskEvent } from '../features/tasks/live';
 import { useAuth } from '../lib/auth-context';
+import { invalidateWithoutAbsorbing } from '../lib/live/invalidate-without-absorbing';
 import { createLiveBus } from '../lib/live/live-bus';
 import { connectLiveSocket } from '../lib/live/live-socket';
 import { liveUrl } from '../lib/live/live-url';
@@ -33,14 +34,16 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     const socket = connectLiveSocket({
       url: () => (current.current.token ? liveUrl(current.current.token) : null),
       // Whatever changed while the socket was down was not heard: fetch again what the page shows.
-      onConnected: () => void queryClient.invalidateQueries(),
+      onConnected: () => invalidateWithoutAbsorbing(queryClient, () => void queryClient.invalidateQueries()),
       onEvent: (event) => {
-        handleProjectEvent(queryClient, event, current.current.userId);
-        handleNotificationEvent(queryClient, event);
-        handleCardEvent(queryClient, event);
-        handleChatEvent(queryClient, event);
-        handleTaskEvent(queryClient, event);
-        handleFileEvent(queryClient, event);
+        invalidateWithoutAbsorbing(queryClient, () => {
+          handleProjectEvent(queryClient, event, current.current.userId);
+          handleNotificationEvent(queryClient, event);
+          handleCardEvent(queryClient, event);
+          handleChatEvent(queryClient, event);
+          handleTaskEvent(queryClient, event);
+          handleFileEvent(queryClient, event);
+        });
         bus.emit(event);
       },
     });
