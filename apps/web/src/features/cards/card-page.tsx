@@ -1,6 +1,6 @@
 import { roleAtLeast } from '@deckhand/contract/projects';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { errorCodeOf } from '../../lib/api';
@@ -24,7 +24,8 @@ import type { PresentUser } from './editor/presence';
 import { PresenceAvatars } from './presence-avatars';
 
 /** TipTap, Yjs and the Hocuspocus provider: loaded with the first card opened, never on / or /login. */
-const CardBody = lazy(() => import('./editor/card-body'));
+const loadCardBody = () => import('./editor/card-body');
+const CardBody = lazy(loadCardBody);
 
 /** /:id/cards/:cardId and /:id/cards/:cardId/chats/:chatId — the body and the chats side by side. */
 export function CardPage() {
@@ -34,6 +35,10 @@ export function CardPage() {
   const card = useQuery({ ...cardQuery(cardId), enabled: validId });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // The page's largest chunk, fetched and compiled while the card loads rather than once it has arrived.
+  useEffect(() => {
+    void loadCardBody();
+  }, []);
 
   useLiveEvent((event) => {
     if (event.type !== 'card_deleted' || event.card_id !== cardId) return;
