@@ -7,6 +7,8 @@ function body(page: Page) {
 }
 
 test('two people type into one card and see each other’s words and carets', async ({ page, request, browser }) => {
+  // Two browsers, a reload and the list: three times the usual budget.
+  test.slow();
   const ada = await registerAccount(request, 'co-editor-a', 'Ada Writer');
   const ben = await registerAccount(request, 'co-editor-b', 'Ben Writer');
   const project = await createProjectViaApi(request, ada, 'Manuscripts');

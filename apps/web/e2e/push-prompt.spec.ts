@@ -25,11 +25,9 @@ function pushRegistrationOutcome(page: Page): Promise<unknown> {
   return Promise.race([request, failure]);
 }
 
-test('permission is asked only from the prompt; once granted, this browser is registered or fails quietly', async ({
-  page,
-  context,
-  request,
-}) => {
+test('permission is asked only from the prompt; once granted, this browser is registered or fails quietly', {
+  tag: '@full-browser',
+}, async ({ page, context, request }) => {
   const person = await registerAccount(request, 'push-yes', 'Yara Yes');
   await signIn(page, person);
   await expect(prompt(page)).toContainText('Get notified on this device?');
@@ -61,11 +59,9 @@ test('permission is asked only from the prompt; once granted, this browser is re
   await expect(prompt(page)).toHaveCount(0);
 });
 
-test('with permission granted earlier, this browser is registered again without a prompt', async ({
-  page,
-  context,
-  request,
-}) => {
+test('with permission granted earlier, this browser is registered again without a prompt', {
+  tag: '@full-browser',
+}, async ({ page, context, request }) => {
   const person = await registerAccount(request, 'push-again', 'Abel Again');
   await context.grantPermissions(['notifications']);
   const outcome = pushRegistrationOutcome(page);
@@ -76,7 +72,7 @@ test('with permission granted earlier, this browser is registered again without 
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('Not now hides the prompt for this browser', async ({ page, request }) => {
+test('Not now hides the prompt for this browser', { tag: '@full-browser' }, async ({ page, request }) => {
   const person = await registerAccount(request, 'push-later', 'Lars Later');
   await signIn(page, person);
   await prompt(page).getByRole('button', { name: 'Not now' }).click();
@@ -87,7 +83,10 @@ test('Not now hides the prompt for this browser', async ({ page, request }) => {
   expect(await page.evaluate(() => Notification.permission)).toBe('default');
 });
 
-test('a refused permission is respected: the prompt does not come back', async ({ page, request }) => {
+test('a refused permission is respected: the prompt does not come back', { tag: '@full-browser' }, async ({
+  page,
+  request,
+}) => {
   const person = await registerAccount(request, 'push-no', 'Nina No');
   await signIn(page, person);
   // Without a grant, the browser answers the request itself: headless Chromium refuses it.

@@ -38,11 +38,9 @@ async function drawRectangle(page: Page, layer: Locator, from: [number, number],
   await page.mouse.up();
 }
 
-test('a problem is reported with an annotated screenshot and the admin sees it in the reports', async ({
-  browser,
-  page,
-  request,
-}) => {
+test('a problem is reported with an annotated screenshot and the admin sees it in the reports', {
+  tag: '@full-browser',
+}, async ({ browser, page, request }) => {
   test.setTimeout(90_000);
   const reporter = await registerAccount(request, 'reporter', 'Rita Reporter');
   await signIn(page, reporter);

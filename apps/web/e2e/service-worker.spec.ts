@@ -36,7 +36,7 @@ test('after sign-in the service worker is registered for the whole app and a nav
   await expect(page).toHaveURL('/dashboard');
 });
 
-test('a push is shown as a browser notification, and a navigate push moves the page', async ({
+test('a push is shown as a browser notification, and a navigate push moves the page', { tag: '@full-browser' }, async ({
   page,
   context,
   request,
