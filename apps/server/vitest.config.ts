@@ -1,15 +1,28 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // DECKHAND_TEST_DB=postgres runs the same files against TEST_DATABASE_URL and TEST_REDIS_URL.
 const onPostgres = process.env.DECKHAND_TEST_DB === 'postgres';
+const embeddedOnly = [
+  'src/db/statement-caching-pglite.test.ts',
+  'test/start-script.test.ts',
+  'test/shutdown.test.ts',
+  'test/log-format.test.ts',
+  'test/collab-restart.test.ts',
+];
 
 export default defineConfig({
   test: {
     name: onPostgres ? 'server (PostgreSQL + Redis)' : 'server (PGlite)',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // These run the embedded database whatever the pass (a spawned server on its own data dir, or PGlite itself):
+    // the PGlite pass runs them, and a second run here would test nothing new.
+    exclude: [...configDefaults.exclude, ...(onPostgres ? embeddedOnly : [])],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    // A worker keeps its modules from one file to the next: every file builds its own app, database, servers and
+    // accounts, so nothing else is shared, and importing the app afresh for each file cost 80 s of CPU a pass.
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
