@@ -238,6 +238,8 @@ describe('POST /api/tasks/:taskId/move', () => {
     expect(await order(status('To do'), card)).toEqual(['C', 'A', 'B']);
     await move(team.member, c?.id ?? '', { status_id: status('To do'), after_id: a?.id });
     expect(await order(status('To do'), card)).toEqual(['A', 'C', 'B']);
+    await move(team.member, b?.id ?? '', { status_id: status('To do'), before_id: c?.id });
+    expect(await order(status('To do'), card)).toEqual(['A', 'B', 'C']);
     const moved = await move(team.member, a?.id ?? '', { status_id: status('Done') });
     expect(moved.body).toMatchObject({ status_id: status('Done') });
     expect(moved.body.done_at).not.toBeNull();

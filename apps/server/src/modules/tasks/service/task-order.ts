@@ -22,6 +22,18 @@ export interface Placement {
    * in the same query as everything else: placing at the end then needs no read of its own the first time.
    */
   lastKey?: string | null;
+  /** The keys around `afterId` or `beforeId`, when the caller read them in the same query as everything else. */
+  neighbourKeys?: NeighbourKeys;
+}
+
+/** What keyFor reads for a placement next to a task; null where there is no such task in the status. */
+export interface NeighbourKeys {
+  /** `afterId`'s key and the next one after it. */
+  after: string | null;
+  afterNext: string | null;
+  /** `beforeId`'s key and the one before it. */
+  before: string | null;
+  beforePrev: string | null;
 }
 
 /** The SQL for a status's last key, leaving out `movingId`: what a caller reads as `Placement.lastKey`. */
@@ -40,6 +52,30 @@ async function positionOf(db: Db, taskId: string, statusId: string, field: strin
   return row.position;
 }
 
+function refuseSelf(placement: Placement, movingId: string | undefined): void {
+  if (placement.afterId && placement.afterId === movingId) {
+    throw new AppError('request/invalid', 'after_id: a task cannot go after itself');
+  }
+  if (!placement.afterId && placement.beforeId && placement.beforeId === movingId) {
+    throw new AppError('request/invalid', 'before_id: a task cannot go before itself');
+  }
+}
+
+/** The key for `placement` from the keys the caller read with it, or undefined when it read none for this case. */
+function keyFromRead(placement: Placement): string | undefined {
+  const { afterId, beforeId, lastKey, neighbourKeys } = placement;
+  if (afterId || beforeId) {
+    if (!neighbourKeys) return undefined;
+    if (afterId) {
+      if (neighbourKeys.after === null) throw new AppError('request/invalid', 'after_id: not a task of that status');
+      return keyBetween(neighbourKeys.after, neighbourKeys.afterNext, Math.random);
+    }
+    if (neighbourKeys.before === null) throw new AppError('request/invalid', 'before_id: not a task of that status');
+    return keyBetween(neighbourKeys.beforePrev, neighbourKeys.before, Math.random);
+  }
+  return lastKey === undefined ? undefined : keyBetween(lastKey, null, Math.random);
+}
+
 /** The key for `placement`, leaving out `movingId` (the task being placed, when it is already somewhere). */
 async function keyFor(db: Db, placement: Placement, movingId: string | undefined): Promise<string> {
   const { statusId, afterId, beforeId } = placement;
@@ -54,12 +90,10 @@ async function keyFor(db: Db, placement: Placement, movingId: string | undefined
     return row?.position ?? null;
   };
   if (afterId) {
-    if (afterId === movingId) throw new AppError('request/invalid', 'after_id: a task cannot go after itself');
     const after = await positionOf(db, afterId, statusId, 'after_id');
     return keyBetween(after, await neighbour(and(inStatus, gt(tasks.position, after)), 'asc'), Math.random);
   }
   if (beforeId) {
-    if (beforeId === movingId) throw new AppError('request/invalid', 'before_id: a task cannot go before itself');
     const before = await positionOf(db, beforeId, statusId, 'before_id');
     return keyBetween(await neighbour(and(inStatus, lt(tasks.position, before)), 'desc'), before, Math.random);
   }
@@ -104,13 +138,10 @@ export async function placeTask<T>(
   movingId: string | undefined,
   write: (position: string) => Promise<T>,
 ): Promise<T> {
+  refuseSelf(placement, movingId);
   for (let attempt = 1; ; attempt += 1) {
-    const atEnd = !placement.afterId && !placement.beforeId;
-    // A lost race means the last key has changed since it was read: read it again then.
-    const position =
-      atEnd && attempt === 1 && placement.lastKey !== undefined
-        ? keyBetween(placement.lastKey, null, Math.random)
-        : await keyFor(db, placement, movingId);
+    // A lost race means the keys around the spot have changed since they were read: read them again then.
+    const position = (attempt === 1 ? keyFromRead(placement) : undefined) ?? (await keyFor(db, placement, movingId));
     if (position.length > maxKeyLength) {
       await rebalance(db, placement.statusId);
       continue;

@@ -26,7 +26,20 @@ function prepare(db: Db) {
     pickedStatusCategory: sql<'todo' | 'in_progress' | 'done' | null>`(select ps.category ${pick(project)})`,
   });
 
-  /** A task with the caller's role, the status to move it to and that status's last key but the task's own. */
+  /** The key of the task `name` when it is in the status `statusId`. */
+  const keyOf = (name: string) =>
+    sql`(select nk.position from tasks nk where nk.id = ${sql.placeholder(name)}::uuid
+      and nk.status_id = ${statusId}::uuid)`;
+  /** The nearest key of that status past `key` (after: above it, before: below it), the moving task left out. */
+  const nextTo = (key: SQL, side: 'after' | 'before') =>
+    sql<string | null>`(select nn.position from tasks nn where nn.status_id = ${statusId}::uuid
+      and nn.id <> tasks.id and nn.position ${side === 'after' ? sql`>` : sql`<`} ${key}
+      order by nn.position ${side === 'after' ? sql`asc` : sql`desc`} limit 1)`;
+
+  /**
+   * A task with the caller's role, the status to move it to, that status's last key but the task's own, and the
+   * keys around `afterId` or `beforeId`: every key the move needs, so that it is this read and one write.
+   */
   const moveRead = db
     .select({
       ...taskColumns,
@@ -34,6 +47,10 @@ function prepare(db: Db) {
       ...picked(sql`tasks.project_id`),
       lastKey: sql<string | null>`(select lk.position from tasks lk where lk.status_id = ${statusId}::uuid
         and lk.id <> tasks.id order by lk.position desc limit 1)`,
+      afterKey: sql<string | null>`${keyOf('afterId')}`,
+      afterNextKey: nextTo(keyOf('afterId'), 'after'),
+      beforeKey: sql<string | null>`${keyOf('beforeId')}`,
+      beforePrevKey: nextTo(keyOf('beforeId'), 'before'),
     })
     .from(tasks)
     .innerJoin(cards, taskCardJoin)

@@ -204,7 +204,13 @@ async function doneTarget(
  */
 export async function moveTask(db: Db, userId: string, taskId: string, input: MoveTaskInput): Promise<TaskChange> {
   const statements = taskStatements(db);
-  const [row] = await statements.moveRead.execute({ taskId, userId, statusId: input.status_id });
+  const [row] = await statements.moveRead.execute({
+    taskId,
+    userId,
+    statusId: input.status_id,
+    afterId: input.after_id ?? null,
+    beforeId: input.before_id ?? null,
+  });
   if (!row) throw taskNotFound();
   if (!canWriteTasks(row.role)) throw taskForbidden('Viewers cannot move tasks');
   if (!row.pickedStatusId || !row.pickedStatusCategory) {
@@ -216,7 +222,18 @@ export async function moveTask(db: Db, userId: string, taskId: string, input: Mo
   // The move is the hot path of a board: the answer is the task read before, with what the write returned.
   const [moved] = await placeTask(
     db,
-    { statusId: status.id, afterId: input.after_id, beforeId: input.before_id, lastKey: row.lastKey },
+    {
+      statusId: status.id,
+      afterId: input.after_id,
+      beforeId: input.before_id,
+      lastKey: row.lastKey,
+      neighbourKeys: {
+        after: row.afterKey,
+        afterNext: row.afterNextKey,
+        before: row.beforeKey,
+        beforePrev: row.beforePrevKey,
+      },
+    },
     taskId,
     (position) =>
       statements.moveWrite.execute({
