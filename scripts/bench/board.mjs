@@ -30,8 +30,11 @@ const targets = {
   creationsPerS: 1000,
 };
 
+/** ", database …" for a run on PostgreSQL (its processes' CPU); nothing on PGlite, which is the server's own. */
+const databaseCpu = (cpu, per) => (cpu.databaseMs === undefined ? '' : `, database ${per(cpu.databaseMs)}`);
+
 /** A project with `statusCount` columns, `cardCount` cards and `taskCount` tasks spread over them. */
-async function setUpBoard(baseUrl, owner, serverPid) {
+async function setUpBoard(baseUrl, owner, serverPid, onPostgres) {
   const project = await callApi(baseUrl, 'POST', '/api/projects', {
     token: owner.idToken,
     body: { name: 'Five thousand tasks' },
@@ -58,7 +61,7 @@ async function setUpBoard(baseUrl, owner, serverPid) {
       ).id,
   );
   const startedAt = performance.now();
-  const meter = startCpuMeter([serverPid]);
+  const meter = startCpuMeter([serverPid], { database: onPostgres });
   const taskIds = await mapWithConcurrency(
     Array.from({ length: taskCount }, (_, i) => i),
     creationsInFlight,
@@ -78,8 +81,9 @@ async function setUpBoard(baseUrl, owner, serverPid) {
   );
   const creationsPerS = taskCount / ((performance.now() - startedAt) / 1000);
   const cpu = meter.stop();
+  const perCreation = (ms) => `${((ms / taskCount) * 1000).toFixed(0)} µs`;
   console.log(
-    `  CPU per creation: server ${((cpu.serversMs[0] / taskCount) * 1000).toFixed(0)} µs, bench ${((cpu.benchMs / taskCount) * 1000).toFixed(0)} µs`,
+    `  CPU per creation: server ${perCreation(cpu.serversMs[0])}${databaseCpu(cpu, perCreation)}, bench ${perCreation(cpu.benchMs)}`,
   );
   return { projectId: project.id, statuses, taskIds, creationsPerS };
 }
@@ -119,7 +123,12 @@ export async function measureBoard(report, { label, workDir, databaseUrl, durati
   try {
     const [owner] = await registerAccounts(server.url, { count: 1, label: `board-${label}` });
     const creationProfiler = inspectPort ? await startServerProfile(inspectPort) : undefined;
-    const { projectId, statuses, taskIds, creationsPerS } = await setUpBoard(server.url, owner, server.pid);
+    const { projectId, statuses, taskIds, creationsPerS } = await setUpBoard(
+      server.url,
+      owner,
+      server.pid,
+      Boolean(databaseUrl),
+    );
     if (creationProfiler) printProfileSummary('the server making the board', await creationProfiler.stop());
     console.log(
       `  made ${taskCount.toLocaleString('en')} tasks in ${statusCount} statuses: ${creationsPerS.toFixed(0)}/s`,
@@ -165,7 +174,7 @@ export async function measureBoard(report, { label, workDir, databaseUrl, durati
       return seed % n;
     };
     const profiler = inspectPort ? await startServerProfile(inspectPort) : undefined;
-    const meter = startCpuMeter([server.pid]);
+    const meter = startCpuMeter([server.pid], { database: Boolean(databaseUrl) });
     const moves = await autocannon({
       url: server.url,
       connections: 20,
@@ -186,7 +195,9 @@ export async function measureBoard(report, { label, workDir, databaseUrl, durati
     const cpu = meter.stop();
     if (profiler) printProfileSummary('the server under moves', await profiler.stop());
     const perMove = (ms) => `${((ms / moves.requests.total) * 1000).toFixed(0)} µs`;
-    console.log(`  CPU per move: server ${perMove(cpu.serversMs[0])}, bench ${perMove(cpu.benchMs)}`);
+    console.log(
+      `  CPU per move: server ${perMove(cpu.serversMs[0])}${databaseCpu(cpu, perMove)}, bench ${perMove(cpu.benchMs)}`,
+    );
     report.add({
       name: `board (${label}): moves, 20 connections`,
       figure: `${moves.requests.average.toFixed(0)} req/s, p99 ${formatMs(moves.latency.p99)}`,

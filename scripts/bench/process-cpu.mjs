@@ -14,15 +14,40 @@ export function readCpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * msPerTick; // fields 14 (utime) and 15 (stime)
 }
 
-/** Starts counting CPU time of `pids` and of this process; `stop()` returns { serversMs, benchMs }. */
-export function startCpuMeter(pids) {
+/** CPU time of every running process named `name` (PostgreSQL's backends: `postgres`), by pid. */
+function cpuOfProcessesNamed(name) {
+  const byPid = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) byPid.set(entry, readCpuMs(entry));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return byPid;
+}
+
+/**
+ * Starts counting CPU time of `pids` and of this process, and with `database` that of the local PostgreSQL's
+ * processes; `stop()` returns { serversMs, benchMs, databaseMs } (databaseMs undefined without `database`). The
+ * database's figure counts the processes alive at the end (a backend started meanwhile counts whole); it is only
+ * meaningful when the database runs on this machine.
+ */
+export function startCpuMeter(pids, { database = false } = {}) {
   const serversAtStart = pids.map(readCpuMs);
   const benchAtStart = process.cpuUsage();
+  const databaseAtStart = database ? cpuOfProcessesNamed('postgres') : undefined;
   return {
     stop() {
       const bench = process.cpuUsage(benchAtStart);
       const serversMs = pids.map((pid, i) => readCpuMs(pid) - serversAtStart[i]);
-      return { serversMs, benchMs: (bench.user + bench.system) / 1000 };
+      let databaseMs;
+      if (databaseAtStart) {
+        databaseMs = 0;
+        for (const [pid, ms] of cpuOfProcessesNamed('postgres')) databaseMs += ms - (databaseAtStart.get(pid) ?? 0);
+      }
+      return { serversMs, benchMs: (bench.user + bench.system) / 1000, databaseMs };
     },
   };
 }

@@ -66,12 +66,12 @@ async function countAppliedMigrations(client: Queryable): Promise<number> {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
-      import('pg'),
+    const [{ createConnectionKeepingPool }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('./connection-keeping-pool'),
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = createConnectionKeepingPool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // Without a listener an idle connection's error would crash the process.
     pool.on('error', options.onIdleError ?? ((err) => console.warn(`idle database connection failed: ${err.message}`)));
     const db = drizzlePg(pool, { casing: 'snake_case' });
