@@ -48,7 +48,7 @@ import { createIdTokens } from './platform/id-tokens';
 import { createJobs } from './platform/jobs';
 import { registerJsonBodyParser } from './platform/json-body';
 import { type LiveOptions, registerLive } from './platform/live';
-import { loggerOptions } from './platform/logger';
+import { loggerOptions, RequestEndLogController } from './platform/logger';
 import { createMailer } from './platform/mail';
 import { createMemoryPubSub, createRedisPubSub } from './platform/pubsub';
 import { createPush } from './platform/push';
@@ -162,6 +162,7 @@ const bodyLimitBytes = 1024 * 1024;
 export async function buildApp(config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    logController: new RequestEndLogController(),
     trustProxy: config.trustProxy,
     bodyLimit: bodyLimitBytes,
     routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: 500 },

@@ -29,13 +29,25 @@ describe('log format', () => {
     expect(lines.length).toBeGreaterThan(3);
     for (const line of lines) expect(line.startsWith('{'), line).toBe(false);
     expect(lines.find((line) => line.includes('Deckhand is ready'))).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO/);
-    expect(lines.some((line) => /req-\w+ → GET \/api\/health/.test(line))).toBe(true);
-    expect(lines.some((line) => /req-\w+ ← 200 in [\d.]+ ms/.test(line))).toBe(true);
+    // One line per request, when it ends.
+    expect(lines.filter((line) => line.includes('/api/health'))).toEqual([
+      expect.stringMatching(/req-\w+ GET \/api\/health ← 200 in [\d.]+ ms$/),
+    ]);
   }, 60_000);
 
   it('prints JSON when stdout is not a terminal and LOG_FORMAT is unset', async () => {
     const lines = await runServer({ LOG_FORMAT: '' });
-    const events = lines.map((line) => JSON.parse(line) as { msg?: string });
+    const events = lines.map(
+      (line) =>
+        JSON.parse(line) as { msg?: string; req?: { method?: string; url?: string }; res?: { statusCode?: number } },
+    );
     expect(events.some((event) => event.msg === 'Deckhand is ready')).toBe(true);
+    expect(events.filter((event) => event.req?.url === '/api/health')).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'GET' }),
+        res: { statusCode: 200 },
+      }),
+    ]);
   }, 60_000);
 });

@@ -7,19 +7,18 @@ interface RequestLog {
   responseTime?: unknown;
 }
 
-/** "incoming request" and "request completed" become "req-7 → GET /api/projects" and "req-7 ← 200 in 3.1 ms". */
+/** A request's line ("request completed") becomes "req-7 GET /api/projects ← 200 in 3.1 ms". */
 export function formatLogMessage(log: Record<string, unknown> & RequestLog, messageKey: string): string {
   const message = String(log[messageKey] ?? '');
   const id = typeof log.reqId === 'string' ? `${log.reqId} ` : '';
-  if (log.req && typeof log.req.method === 'string' && typeof log.req.url === 'string') {
-    const detail = message === 'incoming request' ? '' : ` ${message}`;
-    return `${id}→ ${log.req.method} ${log.req.url}${detail}`;
-  }
+  const request = log.req && typeof log.req.method === 'string' && typeof log.req.url === 'string' ? log.req : null;
+  const route = request ? `${request.method} ${request.url} ` : '';
   if (log.res && typeof log.res.statusCode === 'number') {
     const time = typeof log.responseTime === 'number' ? ` in ${log.responseTime.toFixed(1)} ms` : '';
     const detail = message === 'request completed' ? '' : ` ${message}`;
-    return `${id}← ${log.res.statusCode}${time}${detail}`;
+    return `${id}${route}← ${log.res.statusCode}${time}${detail}`;
   }
+  if (request) return `${id}→ ${route}${message}`;
   return `${id}${message}`;
 }
 
