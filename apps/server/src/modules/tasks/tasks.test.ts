@@ -20,6 +20,8 @@ interface TaskBody {
   labels: string[];
   done_at: string | null;
   created_by: { user_id: string | null; name: string };
+  created_at: string;
+  updated_at: string;
 }
 
 interface StatusBody {
@@ -247,6 +249,18 @@ describe('POST /api/tasks/:taskId/move', () => {
     expect(await order(status('Done'), card)).toEqual(['B', 'A']);
     const back = await move(team.member, a?.id ?? '', { status_id: status('In progress') });
     expect(back.body.done_at).toBeNull();
+  });
+
+  it('moves a task to the end of the status it is in, and keeps done_at while it stays done', async () => {
+    const card = await newCard('To the end');
+    const a = await createOk({ title: 'A', status_id: status('Done') }, card);
+    await createOk({ title: 'B', status_id: status('Done') }, card);
+    const res = await move(team.member, a.id, { status_id: status('Done') });
+    expect(res.status).toBe(200);
+    expect(await order(status('Done'), card)).toEqual(['B', 'A']);
+    expect(res.body.done_at).toBe(a.done_at);
+    expect(res.body).toMatchObject({ id: a.id, card_title: 'To the end', title: 'A', created_by: a.created_by });
+    expect(res.body.updated_at >= a.updated_at).toBe(true);
   });
 
   it('answers 400 for a neighbour in another status, both neighbours, or the task itself', async () => {

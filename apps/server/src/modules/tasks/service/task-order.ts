@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { isUniqueViolation } from '../../../db/errors';
 import { tasks } from '../../../db/schema/tasks';
@@ -36,11 +36,19 @@ export interface NeighbourKeys {
   beforePrev: string | null;
 }
 
-/** The SQL for a status's last key, leaving out `movingId`: what a caller reads as `Placement.lastKey`. */
-export function lastKeyOf(statusId: SQL, movingId?: string): SQL<string | null> {
-  const others = movingId ? sql`and lk.id <> ${movingId}::uuid` : sql``;
-  return sql<string | null>`(select lk.position from tasks lk where lk.status_id = ${statusId} ${others}
-    order by lk.position desc limit 1)`;
+/** Whether `err` is the unique (status, position) index refusing a key another writer took a moment before. */
+function isKeyTaken(err: unknown): boolean {
+  return isUniqueViolation(err, 'tasks_status_position_idx');
+}
+
+/** What `write` returns, or undefined when another writer took its key at the same moment. */
+export async function unlessKeyTaken<T>(write: Promise<T>): Promise<T | undefined> {
+  try {
+    return await write;
+  } catch (err) {
+    if (isKeyTaken(err)) return undefined;
+    throw err;
+  }
 }
 
 async function positionOf(db: Db, taskId: string, statusId: string, field: string): Promise<string> {
@@ -149,7 +157,7 @@ export async function placeTask<T>(
     try {
       return await write(position);
     } catch (err) {
-      if (!isUniqueViolation(err, 'tasks_status_position_idx') || attempt >= maxAttempts) throw err;
+      if (!isKeyTaken(err) || attempt >= maxAttempts) throw err;
     }
   }
 }

@@ -15,6 +15,9 @@ import { taskAuthorJoin, taskCardJoin, taskColumns } from './task-dto';
  *
  * Raw names in the subqueries: drizzle leaves a one-table select's columns unqualified (see board-version.ts).
  */
+/** taskColumns without the two read from other tables (the card's title, the author's current name). */
+const { cardTitle: _cardTitle, createdByName: _createdByName, ...taskOwnColumns } = taskColumns;
+
 function prepare(db: Db) {
   const statusId = sql.placeholder('statusId');
   /** The status `statusId` of the project `project` (or its first, when statusId is null). */
@@ -36,6 +39,15 @@ function prepare(db: Db) {
       and nn.id <> tasks.id and nn.position ${side === 'after' ? sql`>` : sql`<`} ${key}
       order by nn.position ${side === 'after' ? sql`asc` : sql`desc`} limit 1)`;
 
+  /** The last key of the status `statusId`, the task being moved left out. */
+  const lastKeyButMoving = sql<string | null>`(select lk.position from tasks lk where lk.status_id = ${statusId}::uuid
+    and lk.id <> tasks.id order by lk.position desc limit 1)`;
+  /** The caller's membership of the task's project (the caller is `userId`). */
+  const callerMembership = and(
+    eq(projectMembers.projectId, tasks.projectId),
+    eq(projectMembers.userId, sql.placeholder('userId')),
+  );
+
   /**
    * A task with the caller's role, the status to move it to, that status's last key but the task's own, and the
    * keys around `afterId` or `beforeId`: every key the move needs, so that it is this read and one write.
@@ -45,8 +57,7 @@ function prepare(db: Db) {
       ...taskColumns,
       role: projectMembers.role,
       ...picked(sql`tasks.project_id`),
-      lastKey: sql<string | null>`(select lk.position from tasks lk where lk.status_id = ${statusId}::uuid
-        and lk.id <> tasks.id order by lk.position desc limit 1)`,
+      lastKey: lastKeyButMoving,
       afterKey: sql<string | null>`${keyOf('afterId')}`,
       afterNextKey: nextTo(keyOf('afterId'), 'after'),
       beforeKey: sql<string | null>`${keyOf('beforeId')}`,
@@ -54,10 +65,7 @@ function prepare(db: Db) {
     })
     .from(tasks)
     .innerJoin(cards, taskCardJoin)
-    .innerJoin(
-      projectMembers,
-      and(eq(projectMembers.projectId, tasks.projectId), eq(projectMembers.userId, sql.placeholder('userId'))),
-    )
+    .innerJoin(projectMembers, callerMembership)
     .leftJoin(profiles, taskAuthorJoin)
     .where(eq(tasks.id, sql.placeholder('taskId')))
     .prepare('task_move_read');
@@ -79,6 +87,55 @@ function prepare(db: Db) {
       updatedAt: isoTimestamp(tasks.updatedAt),
     })
     .prepare('task_move_write');
+
+  /**
+   * A move to a status's end in one statement: the subquery reads the caller's role, the status and its last key
+   * (the moving task left out), and the update writes the key after it (order_key_after, migration 0014). No row
+   * comes back when the move cannot be made here (no such task or membership, a role in `writerRoles` missing, a
+   * status not of the project); the caller then takes the two-statement path, which says why.
+   */
+  const target = db
+    .select({
+      id: sql<string>`tasks.id`.as('target_id'),
+      role: sql<string>`${projectMembers.role}`.as('target_role'),
+      statusId: sql<string | null>`(select ps.id ${pick(sql`tasks.project_id`)})`.as('target_status_id'),
+      category: sql<string | null>`(select ps.category ${pick(sql`tasks.project_id`)})`.as('target_category'),
+      lastKey: sql<string | null>`${lastKeyButMoving}`.as('target_last_key'),
+      cardTitle: sql<string>`${cards.title}`.as('target_card_title'),
+      authorName: sql<string>`coalesce(${profiles.name}, tasks.created_by_name)`.as('target_author_name'),
+      previousDoneAt: sql<string | null>`${isoTimestamp(tasks.doneAt)}`.as('target_previous_done_at'),
+    })
+    .from(tasks)
+    .innerJoin(cards, taskCardJoin)
+    .innerJoin(projectMembers, callerMembership)
+    .leftJoin(profiles, taskAuthorJoin)
+    .where(eq(tasks.id, sql.placeholder('taskId')))
+    .as('target');
+  const moveToEnd = db
+    .update(tasks)
+    .set({
+      statusId: sql`${target.statusId}`,
+      position: sql`order_key_after(${target.lastKey}, ${sql.placeholder('r1')}::int, ${sql.placeholder('r2')}::int)`,
+      updatedAt: changedNow,
+      doneAt: sql`case when ${target.category} = 'done' then coalesce(${tasks.doneAt}, ${sql.placeholder('now')}::timestamptz) end`,
+    })
+    .from(target)
+    .where(
+      and(
+        eq(tasks.id, target.id),
+        sql`${target.role} = any(${sql.placeholder('writerRoles')}::text[])`,
+        sql`${target.statusId} is not null`,
+      ),
+    )
+    // The task's own columns as written; the card's title and the author's name come from the subquery, since
+    // an update's RETURNING sees only the tables it names.
+    .returning({
+      ...taskOwnColumns,
+      cardTitle: target.cardTitle,
+      createdByName: target.authorName,
+      previousDoneAt: target.previousDoneAt,
+    })
+    .prepare('task_move_to_end');
 
   /** The card, the caller's role and name, the status a new task goes to and that status's last key. */
   const createContext = db
@@ -128,7 +185,44 @@ function prepare(db: Db) {
     .returning({ id: tasks.id, position: tasks.position, updatedAt: isoTimestamp(tasks.updatedAt) })
     .prepare('task_create_insert');
 
-  return { moveRead, moveWrite, createContext, createInsert };
+  /**
+   * A creation in one statement: the task goes in, at its status's end (order_key_after), only when the card
+   * exists, the caller's role is in `writerRoles`, the status is the project's and every assignee is a member.
+   * No row comes back otherwise (or the caller then takes the read-then-insert path, which says why). The
+   * columns are the table's, in its order, as drizzle's insert … select requires.
+   */
+  const createInOne = db
+    .insert(tasks)
+    .select(
+      sql`select ${value('id')}::uuid, c.project_id, c.id, s.id, ${value('title')}::text,
+        order_key_after((select lk.position from tasks lk where lk.status_id = s.id order by lk.position desc limit 1),
+          ${value('r1')}::int, ${value('r2')}::int),
+        ${value('assigneeIds')}::uuid[], ${value('dueAt')}::timestamptz, ${value('priority')}::text,
+        ${value('labels')}::text[], case when s.category = 'done' then ${value('now')}::timestamptz end, null, null,
+        ${value('userId')}::uuid, coalesce(pr.name, 'User'), ${value('now')}::timestamptz, clock_timestamp()
+      from cards c
+      join project_members pm on pm.project_id = c.project_id and pm.user_id = ${value('userId')}::uuid
+      left join profiles pr on pr.user_id = ${value('userId')}::uuid
+      join lateral (select ps.id, ps.category from task_statuses ps where ps.project_id = c.project_id
+        and (${statusId}::uuid is null or ps.id = ${statusId}::uuid) order by ps.position limit 1) s on true
+      where c.id = ${value('cardId')}::uuid and pm.role = any(${value('writerRoles')}::text[])
+        and (select count(*) from project_members am where am.project_id = c.project_id
+          and am.user_id = any(${value('assigneeIds')}::uuid[])) = cardinality(${value('assigneeIds')}::uuid[])`,
+    )
+    .returning({
+      id: tasks.id,
+      projectId: tasks.projectId,
+      cardTitle: sql<string>`(select ct.title from cards ct where ct.id = ${tasks.cardId})`,
+      statusId: tasks.statusId,
+      position: tasks.position,
+      doneAt: sql<string | null>`${isoTimestamp(tasks.doneAt)}`,
+      createdByName: tasks.createdByName,
+      createdAt: isoTimestamp(tasks.createdAt),
+      updatedAt: isoTimestamp(tasks.updatedAt),
+    })
+    .prepare('task_create_in_one');
+
+  return { moveRead, moveWrite, moveToEnd, createContext, createInsert, createInOne };
 }
 
 export type TaskStatements = ReturnType<typeof prepare>;

@@ -1,3 +1,4 @@
+import { projectRoles } from '@deckhand/contract/projects';
 import type { StatusCategory } from '@deckhand/contract/statuses';
 import type { CreateTaskInput, MoveTaskInput, Task, UpdateTaskInput } from '@deckhand/contract/tasks';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -12,10 +13,14 @@ import { cardNotFound, requireCardAccess } from '../../cards/service/access';
 import { canWriteTasks } from '../policy';
 import { requireTaskAccess, taskForbidden, taskNotFound } from './access';
 import { changedNow } from './clock';
+import { spreadDigits } from './order-keys';
 import { firstStatus } from './statuses';
 import { taskAuthorJoin, taskCardJoin, taskColumns, toTaskDto } from './task-dto';
-import { placeTask } from './task-order';
+import { placeTask, unlessKeyTaken } from './task-order';
 import { taskStatements } from './task-statements';
+
+/** The roles that may write tasks, for statements that check the role themselves. */
+const writerRoles = projectRoles.filter(canWriteTasks);
 
 /** A task before and after a change: reminders and assignment notifications follow what changed. */
 export interface TaskChange {
@@ -85,9 +90,11 @@ function doneAtFor(category: StatusCategory, now: Date): SQL | null {
  * @throws cards/not-found · tasks/forbidden (viewers) · tasks/no-status · request/invalid (status, assignees)
  */
 export async function createTask(db: Db, userId: string, cardId: string, input: CreateTaskInput): Promise<TaskChange> {
-  // One read for the card, the caller's role and name, the status and its last key: creation fills a board.
-  const statements = taskStatements(db);
   const assigneeIds = [...new Set(input.assignee_ids ?? [])];
+  const created = await createInOne(db, userId, cardId, input, assigneeIds);
+  if (created) return created;
+  // One read for the card, the caller's role and name, the status and its last key, then the insert.
+  const statements = taskStatements(db);
   const [context] = await statements.createContext.execute({
     userId,
     cardId,
@@ -148,6 +155,60 @@ export async function createTask(db: Db, userId: string, cardId: string, input: 
 }
 
 /**
+ * A creation as one statement (creation fills a board). Undefined when it created nothing: a refusal (the
+ * read-then-insert path says which) or a key another writer took at the same moment (that path tries again).
+ */
+async function createInOne(
+  db: Db,
+  userId: string,
+  cardId: string,
+  input: CreateTaskInput,
+  assigneeIds: string[],
+): Promise<TaskChange | undefined> {
+  const id = uuidv7();
+  const now = new Date().toISOString();
+  const dueAt = input.due_at ? new Date(input.due_at).toISOString() : null;
+  const priority = input.priority ?? 'none';
+  const labels = input.labels ?? [];
+  const rows = await unlessKeyTaken(
+    taskStatements(db).createInOne.execute({
+      id,
+      userId,
+      cardId,
+      statusId: input.status_id ?? null,
+      title: input.title,
+      assigneeIds,
+      dueAt,
+      priority,
+      labels,
+      now,
+      writerRoles,
+      ...spreadDigits(Math.random),
+    }),
+  );
+  const [row] = rows ?? [];
+  if (!row) return undefined;
+  const task: Task = {
+    id,
+    project_id: row.projectId,
+    card_id: cardId,
+    card_title: row.cardTitle,
+    title: input.title,
+    status_id: row.statusId,
+    position: row.position,
+    assignee_ids: assigneeIds,
+    due_at: dueAt,
+    priority,
+    labels,
+    done_at: row.doneAt,
+    created_by: { user_id: userId, name: row.createdByName },
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+  return { task, previous: null };
+}
+
+/**
  * Changes a task's fields; `done` moves it to the end of the first done status (true) or the first to-do one
  * (false) unless it already is in such a status.
  * @throws tasks/not-found · tasks/forbidden · tasks/no-status · request/invalid (assignees)
@@ -198,11 +259,39 @@ async function doneTarget(
 }
 
 /**
+ * A move to the end of `statusId` as one statement (the usual move: the Move to menu, a drop on a column's free
+ * space). Undefined when that statement did not move the task: a refusal (the caller's two-statement path says
+ * which) or a key another writer took at the same moment (that path tries again with fresh keys).
+ */
+async function moveToEnd(db: Db, userId: string, taskId: string, statusId: string): Promise<TaskChange | undefined> {
+  const rows = await unlessKeyTaken(
+    taskStatements(db).moveToEnd.execute({
+      taskId,
+      userId,
+      statusId,
+      writerRoles,
+      ...spreadDigits(Math.random),
+      now: new Date().toISOString(),
+    }),
+  );
+  const [row] = rows ?? [];
+  if (!row) return undefined;
+  const { previousDoneAt, ...moved } = row;
+  const task = toTaskDto(moved);
+  // What a move leaves as it was; the previous status and key are not needed by what follows a change.
+  return { task, previous: { ...task, done_at: previousDoneAt } };
+}
+
+/**
  * Puts a task right after `after_id` or right before `before_id` in `status_id` (neither: at its end): one row
  * written. Into a done status sets done_at; out of one clears it.
  * @throws tasks/not-found · tasks/forbidden · request/invalid (status of another project, neighbour elsewhere)
  */
 export async function moveTask(db: Db, userId: string, taskId: string, input: MoveTaskInput): Promise<TaskChange> {
+  if (!input.after_id && !input.before_id) {
+    const moved = await moveToEnd(db, userId, taskId, input.status_id);
+    if (moved) return moved;
+  }
   const statements = taskStatements(db);
   const [row] = await statements.moveRead.execute({
     taskId,
