@@ -26,13 +26,18 @@ let client: QueryClient;
 
 afterEach(() => client.clear());
 
+/** A new client with the query `key` observed as a page would, its first fetch under way and answered by hand. */
+async function observeFirstFetch(key: string) {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const fetches = controlledFetches();
+  const unsubscribe = new QueryObserver(client, { queryKey: [key], queryFn: fetches.queryFn }).subscribe(() => {});
+  await until(() => fetches.started === 1);
+  return { fetches, unsubscribe };
+}
+
 describe('invalidateWithoutAbsorbing', () => {
   it('fetches a loading query once more when an invalidation arrives during its first fetch', async () => {
-    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const fetches = controlledFetches();
-    const observer = new QueryObserver(client, { queryKey: ['messages'], queryFn: fetches.queryFn });
-    const unsubscribe = observer.subscribe(() => {});
-    await until(() => fetches.started === 1);
+    const { fetches, unsubscribe } = await observeFirstFetch('messages');
 
     // The message is deleted while the page's first fetch is under way; the live event invalidates.
     invalidateWithoutAbsorbing(client, () => void client.invalidateQueries({ queryKey: ['messages'] }));
@@ -44,11 +49,7 @@ describe('invalidateWithoutAbsorbing', () => {
   });
 
   it('makes one more fetch for several invalidations during one first fetch', async () => {
-    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const fetches = controlledFetches();
-    const observer = new QueryObserver(client, { queryKey: ['board'], queryFn: fetches.queryFn });
-    const unsubscribe = observer.subscribe(() => {});
-    await until(() => fetches.started === 1);
+    const { fetches, unsubscribe } = await observeFirstFetch('board');
 
     for (let i = 0; i < 5; i++) {
       invalidateWithoutAbsorbing(client, () => void client.invalidateQueries({ queryKey: ['board'] }));
