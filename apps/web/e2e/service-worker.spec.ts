@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { registerAccount, signIn } from './support/projects';
 import {
   clickShownNotification,
+  countShownNotifications,
   deliverPush,
   expectControlledBy,
   serviceWorkerScope,
@@ -46,6 +47,7 @@ test('a push is shown as a browser notification, and a navigate push moves the p
   await expectControlledBy(page, '/sw.js');
   await context.grantPermissions(['notifications']);
 
+  const waitUntilShown = await countShownNotifications(context);
   const notificationId = crypto.randomUUID();
   await deliverPush(page, {
     title: 'Added to Quay',
@@ -53,17 +55,16 @@ test('a push is shown as a browser notification, and a navigate push moves the p
     url: 'http://deckhand.example/0190a0b0-0000-7000-8000-000000000001',
     notification_id: notificationId,
   });
-  await expect
-    .poll(() => shownNotifications(page))
-    .toEqual([
-      {
-        title: 'Added to Quay',
-        body: 'Nora added you to Quay as member.',
-        tag: notificationId,
-        // The server's PUBLIC_URL may name the site differently; the route is what counts.
-        url: new URL('/0190a0b0-0000-7000-8000-000000000001', page.url()).href,
-      },
-    ]);
+  await waitUntilShown(1);
+  expect(await shownNotifications(page)).toEqual([
+    {
+      title: 'Added to Quay',
+      body: 'Nora added you to Quay as member.',
+      tag: notificationId,
+      // The server's PUBLIC_URL may name the site differently; the route is what counts.
+      url: new URL('/0190a0b0-0000-7000-8000-000000000001', page.url()).href,
+    },
+  ]);
 
   // Chromium lets no test click a notification; the worker gets the event a click would give it, on the
   // notification it shows. It closes the notification and moves the open window to the project.

@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page, type Worker } from '@playwright/test';
 
 /** Waits for the app's service worker to be active and returns its scope. */
 export async function serviceWorkerScope(page: Page): Promise<string> {
@@ -47,12 +47,45 @@ export async function expectControlledBy(page: Page, scriptPath: string): Promis
     .toBe(new URL(scriptPath, page.url()).href);
 }
 
+const isAppWorker = (worker: Worker) => new URL(worker.url()).pathname === '/sw.js';
+
+/** The app's running service worker, as Playwright sees it (it may report one a moment after the page has it). */
+async function appServiceWorker(context: BrowserContext): Promise<Worker> {
+  return context.serviceWorkers().find(isAppWorker) ?? context.waitForEvent('serviceworker', isAppWorker);
+}
+
+/**
+ * Starts counting, in the app's running service worker, the notifications whose `showNotification()` has resolved,
+ * and returns a function that waits until `count` of them have been.
+ *
+ * Read notifications only after that: Chromium's `getNotifications()` deletes from its database every stored
+ * notification the platform does not report as displayed yet (unless created after the read began), so a read racing
+ * a notification being shown loses it for good (content/browser/notifications/platform_notification_context_impl.cc,
+ * DoReadAllNotificationDataForServiceWorkerRegistration). Polling `getNotifications()` while a push was being shown
+ * failed a CI run that way.
+ */
+export async function countShownNotifications(context: BrowserContext): Promise<(count: number) => Promise<void>> {
+  const worker = await appServiceWorker(context);
+  await worker.evaluate(() => {
+    // The worker's own globals; the e2e tsconfig has the DOM's types, not the WebWorker ones.
+    const scope = globalThis as unknown as { registration: ServiceWorkerRegistration; shownByTest: number };
+    const show = scope.registration.showNotification.bind(scope.registration);
+    scope.shownByTest = 0;
+    scope.registration.showNotification = async (title, options) => {
+      await show(title, options);
+      scope.shownByTest += 1;
+    };
+  });
+  return async (count) => {
+    await expect
+      .poll(() => worker.evaluate(() => (globalThis as unknown as { shownByTest: number }).shownByTest))
+      .toBe(count);
+  };
+}
+
 /** Dispatches `notificationclick` in the app's service worker for the first notification it shows. */
 export async function clickShownNotification(context: BrowserContext): Promise<void> {
-  const worker = context.serviceWorkers().find((candidate) => new URL(candidate.url()).pathname === '/sw.js');
-  if (!worker) throw new Error('The app has no running service worker');
-  await worker.evaluate(async () => {
-    // The worker's own globals; the e2e tsconfig has the DOM's types, not the WebWorker ones.
+  await (await appServiceWorker(context)).evaluate(async () => {
     interface WorkerScope {
       registration: ServiceWorkerRegistration;
       NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
