@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js. Workspace packages (@deckhand/*) are TypeScript sources and
+// Bundles the server into dist/main.js (and the embedded database's thread into dist/pglite-worker.js). Workspace packages (@deckhand/*) are TypeScript sources and
 // get bundled in; every npm dependency stays external and is loaded from node_modules at run time.
 import fs from 'node:fs/promises';
 import { build } from 'esbuild';
@@ -8,8 +8,9 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 await fs.rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The embedded database runs in a worker thread of its own (src/db/pglite-thread.ts), started from its own file.
+  entryPoints: { main: 'src/main.ts', 'pglite-worker': 'src/db/pglite-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -4,6 +4,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const onPostgres = process.env.DECKHAND_TEST_DB === 'postgres';
 const embeddedOnly = [
   'src/db/statement-caching-pglite.test.ts',
+  'src/db/pglite-thread.test.ts',
   'test/start-script.test.ts',
   'test/shutdown.test.ts',
   'test/log-format.test.ts',

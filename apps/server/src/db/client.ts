@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { lockDataDir } from './pglite-lock';
@@ -100,29 +101,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  const [{ StatementCachingPGlite }, { btree_gin }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
-    await Promise.all([
-      import('./statement-caching-pglite'),
-      import('@electric-sql/pglite/contrib/btree_gin'),
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-    ]);
+  const [{ PGliteThread }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('./pglite-thread'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let unlock = () => {};
   if (options.dataDir) {
     await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
-  const client = await StatementCachingPGlite.open({
+  const client = await PGliteThread.open({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    startParams: [...StatementCachingPGlite.defaultStartParams, ...pgliteSettings],
-    // The cards' search index needs it (migration 0010); PostgreSQL has it in contrib.
-    extensions: { btree_gin },
+    settings: pgliteSettings,
   }).catch((err: unknown) => {
     unlock();
     throw err;
   });
-  const db = drizzlePglite({ client, casing: 'snake_case' });
+  // drizzle's PGlite session calls only query and transaction, which the thread's client has with PGlite's
+  // signatures; its type names the PGlite class, whose private fields no other class can match.
+  const db = drizzlePglite({ client: client as unknown as PGlite, casing: 'snake_case' });
   // PGlite runs PostgreSQL single-user, without autovacuum, so nothing would ever gather the planner's statistics
   // and lists would be planned for empty tables (a full sort instead of an index walk). Gather them at start and
   // every few minutes; on a team-sized database each run takes milliseconds.
@@ -146,10 +145,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         return { rows: results.at(-1)?.rows ?? [] };
       },
     },
-    dump: async () => {
-      const dump = await client.dumpDataDir('gzip');
-      return new Blob([await dump.arrayBuffer()]);
-    },
+    dump: () => client.dumpDataDir(),
     async close() {
       clearInterval(analyzeTimer);
       await client.close();
