@@ -87,6 +87,7 @@ describe('API basics', () => {
       version: expect.any(String),
       oidc_google_enabled: false,
       sentry_dsn: expect.stringMatching(/^http:\/\/[0-9a-f]{32}@127\.0\.0\.1:\d+\/ingest\/1$/),
+      sentry_own_intake: true,
       feedback_require_name: false,
       feedback_require_email: false,
       file_max_bytes: 100 * 1024 * 1024,

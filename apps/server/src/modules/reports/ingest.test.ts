@@ -39,6 +39,7 @@ describe('the self-hosted DSN', () => {
       version: expect.any(String),
       oidc_google_enabled: false,
       sentry_dsn: expect.stringMatching(new RegExp(`^${t.url.replace('//', '//[0-9a-f]{32}@')}/ingest/1$`)),
+      sentry_own_intake: true,
       feedback_require_name: false,
       feedback_require_email: false,
       file_max_bytes: 100 * 1024 * 1024,
@@ -55,6 +56,7 @@ describe('the self-hosted DSN', () => {
     try {
       expect((await other.request('GET', '/api/client-config')).body).toMatchObject({
         sentry_dsn: sentryDsn,
+        sentry_own_intake: false,
         feedback_require_name: true,
         feedback_require_email: true,
       });

@@ -21,6 +21,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     version: deps.config.version,
     oidc_google_enabled: deps.config.oidcGoogle !== undefined,
     sentry_dsn: sentryDsn,
+    sentry_own_intake: deps.config.sentryDsn === undefined,
     feedback_require_name: deps.config.feedbackRequireName,
     feedback_require_email: deps.config.feedbackRequireEmail,
     file_max_bytes: deps.config.fileMaxBytes,

@@ -23,7 +23,7 @@ export async function initErrorReporting(): Promise<void> {
   const config = await apiData(ClientConfig, 'client-config');
   if (config.sentryDsn === '') return;
   asked = { name: config.feedbackRequireName, email: config.feedbackRequireEmail };
-  feedback = Sentry.feedbackIntegration({
+  const dialog = Sentry.feedbackIntegration({
     // Opened from the Account menu and the error page only: no floating button over the board.
     autoInject: false,
     showBranding: false,
@@ -48,14 +48,26 @@ export async function initErrorReporting(): Promise<void> {
     submitButtonLabel: 'Send report',
     successMessageText: 'Thank you for your report!',
   });
+  feedback = dialog;
+  const ownIntake = config.sentryOwnIntake;
   Sentry.init({
     dsn: config.sentryDsn,
     release: config.version,
     environment: import.meta.env.MODE,
-    integrations: [Sentry.replayIntegration(), feedback],
+    integrations: (defaults) => [...defaultsKept(defaults, ownIntake), Sentry.replayIntegration(), dialog],
+    sendClientReports: !ownIntake,
     replaysSessionSampleRate: 0.1,
     replaysOnErrorSampleRate: 1.0,
   });
+}
+
+/**
+ * The SDK's default integrations worth running for this intake. The instance's own intake drops release-health
+ * sessions, which the browser would otherwise send at every page load and navigation: envelopes that count
+ * against the address's limit (reportLimits), so people behind one address could see their real reports refused.
+ */
+export function defaultsKept<T extends { name: string }>(defaults: T[], ownIntake: boolean): T[] {
+  return ownIntake ? defaults.filter((integration) => integration.name !== 'BrowserSession') : defaults;
 }
 
 /** The signed-in person's id only: never their email or name (issue 6). */
