@@ -39,3 +39,18 @@ export function isTokenFresh(token: string, marginMs = 0): boolean {
   const { expiresAtMs } = readTokenClaims(token);
   return expiresAtMs !== null && expiresAtMs - marginMs > Date.now();
 }
+
+function expiresAt(token: string | null): number {
+  return token ? (readTokenClaims(token).expiresAtMs ?? 0) : 0;
+}
+
+/**
+ * A token another tab obtained for the same person, still valid and lasting at least as long as ours: taking it
+ * spares a refresh, since the server would give nothing better. At least, not later: `exp` counts whole seconds,
+ * so two tokens issued within one second end together, and refusing the other's would refresh again for nothing.
+ */
+export function isNewerFreshToken(token: string | null, currentToken: string | null): token is string {
+  if (token === null || token === currentToken || !isTokenFresh(token)) return false;
+  if (currentToken !== null && readTokenClaims(token).subject !== readTokenClaims(currentToken).subject) return false;
+  return expiresAt(token) >= expiresAt(currentToken);
+}

@@ -1,7 +1,7 @@
 import { AuthSession } from '@deckhand/contract/auth';
 import { ApiRequestError, api } from './api';
 import { type Camelize, camelize } from './case';
-import { isTokenFresh, readTokenClaims } from './jwt';
+import { isNewerFreshToken } from './jwt';
 import { handOffToken, readHandedOffToken } from './refresh-handoff';
 import { readStoredToken, storeToken } from './token-store';
 
@@ -18,17 +18,6 @@ export type RefreshOutcome =
 let inFlight: Promise<RefreshOutcome> | null = null;
 
 const lockName = 'deckhand-refresh';
-
-function expiresAt(token: string | null): number {
-  return token ? (readTokenClaims(token).expiresAtMs ?? 0) : 0;
-}
-
-/** A token another tab obtained for the same person, later-expiring than ours and still valid. */
-function isNewerFreshToken(token: string | null, currentToken: string | null): token is string {
-  if (token === null || token === currentToken || !isTokenFresh(token)) return false;
-  if (currentToken !== null && readTokenClaims(token).subject !== readTokenClaims(currentToken).subject) return false;
-  return expiresAt(token) > expiresAt(currentToken);
-}
 
 async function refreshInsideLock(currentToken: string | null, force: boolean): Promise<RefreshOutcome> {
   if (!force) {
