@@ -9,6 +9,8 @@ test('a forgotten password is replaced through the mailed link', async ({ page, 
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The sign-in form has an Email field too: typing before the reset form is there would fill the old one.
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Password reset email sent on your email. Please check.')).toBeVisible();
