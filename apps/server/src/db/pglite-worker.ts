@@ -3,8 +3,6 @@
  * statement plans and answers the main thread's requests one message at a time. PGlite's own locks order them:
  * a query sent while a transaction is open waits for it, as on one PGlite in the main thread.
  */
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -108,26 +106,15 @@ function isCloneable(value: unknown): boolean {
   return value === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof value) || Array.isArray(value);
 }
 
-port.on('message', (request: Envelope) => {
-  handle(request).then(
-    (value) => {
-      if (value instanceof ArrayBuffer) port.postMessage({ id: request.id, ok: true, value }, [value]);
-      else port.postMessage({ id: request.id, ok: true, value });
-    },
-    (err: unknown) => port.postMessage({ id: request.id, ok: false, error: sentError(err) }),
-  );
-});
-collectStartupGarbage();
-port.postMessage({ ready: true });
-
-/**
- * Opening PGlite reads its WebAssembly binary and file bundle into buffers that are garbage once it runs; in this
- * thread, which allocates little between queries, V8 left them resident for many seconds (about 20 MiB of an
- * idle server). One full collection now returns them. `gc` exists only in contexts created after --expose-gc is
- * set, hence the new context.
- */
-function collectStartupGarbage(): void {
-  v8.setFlagsFromString('--expose-gc');
-  const gc: unknown = vm.runInNewContext('gc');
-  if (typeof gc === 'function') gc();
+function reply(request: Envelope, value: ReplyValue): void {
+  if (value instanceof ArrayBuffer) port.postMessage({ id: request.id, ok: true, value }, [value]);
+  else port.postMessage({ id: request.id, ok: true, value });
 }
+
+port.on('message', (request: Envelope) => {
+  handle(request)
+    .then((value) => reply(request, value))
+    // Also when the answer cannot be cloned: the caller must hear back rather than wait for ever.
+    .catch((err: unknown) => port.postMessage({ id: request.id, ok: false, error: sentError(err) }));
+});
+port.postMessage({ ready: true });
