@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNewerFreshToken, isTokenFresh, readTokenClaims } from './jwt';
+import { isFreshReplacementToken, isTokenFresh, readTokenClaims } from './jwt';
 
 function tokenWith(payload: object): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -33,28 +33,28 @@ describe('isTokenFresh', () => {
   });
 });
 
-describe('isNewerFreshToken (another tab’s token, taken instead of refreshing again)', () => {
+describe('isFreshReplacementToken (another tab’s token, taken instead of refreshing again)', () => {
   const nowSeconds = Math.floor(Date.now() / 1000);
   const ours = tokenWith({ sub: 'u1', exp: nowSeconds + 50, jti: 'ours' });
 
   it('takes a valid token of the same person that lasts longer', () => {
-    expect(isNewerFreshToken(tokenWith({ sub: 'u1', exp: nowSeconds + 900 }), ours)).toBe(true);
+    expect(isFreshReplacementToken(tokenWith({ sub: 'u1', exp: nowSeconds + 900 }), ours)).toBe(true);
   });
 
   it('takes one issued in the same second as ours, which ends with it', () => {
     // Two tabs refreshing within one second get tokens with one exp; asking the server again would gain nothing.
-    expect(isNewerFreshToken(tokenWith({ sub: 'u1', exp: nowSeconds + 50, jti: 'theirs' }), ours)).toBe(true);
+    expect(isFreshReplacementToken(tokenWith({ sub: 'u1', exp: nowSeconds + 50, jti: 'theirs' }), ours)).toBe(true);
   });
 
   it('refuses our own token, an older one, another person’s and an expired one', () => {
-    expect(isNewerFreshToken(ours, ours)).toBe(false);
-    expect(isNewerFreshToken(tokenWith({ sub: 'u1', exp: nowSeconds + 40 }), ours)).toBe(false);
-    expect(isNewerFreshToken(tokenWith({ sub: 'u2', exp: nowSeconds + 900 }), ours)).toBe(false);
-    expect(isNewerFreshToken(tokenWith({ sub: 'u1', exp: nowSeconds - 1 }), null)).toBe(false);
-    expect(isNewerFreshToken(null, ours)).toBe(false);
+    expect(isFreshReplacementToken(ours, ours)).toBe(false);
+    expect(isFreshReplacementToken(tokenWith({ sub: 'u1', exp: nowSeconds + 40 }), ours)).toBe(false);
+    expect(isFreshReplacementToken(tokenWith({ sub: 'u2', exp: nowSeconds + 900 }), ours)).toBe(false);
+    expect(isFreshReplacementToken(tokenWith({ sub: 'u1', exp: nowSeconds - 1 }), null)).toBe(false);
+    expect(isFreshReplacementToken(null, ours)).toBe(false);
   });
 
   it('takes any valid token when this tab has none', () => {
-    expect(isNewerFreshToken(tokenWith({ sub: 'u1', exp: nowSeconds + 900 }), null)).toBe(true);
+    expect(isFreshReplacementToken(tokenWith({ sub: 'u1', exp: nowSeconds + 900 }), null)).toBe(true);
   });
 });

@@ -46,10 +46,10 @@ function expiresAt(token: string | null): number {
 
 /**
  * A token another tab obtained for the same person, still valid and lasting at least as long as ours: taking it
- * spares a refresh, since the server would give nothing better. At least, not later: `exp` counts whole seconds,
- * so two tokens issued within one second end together, and refusing the other's would refresh again for nothing.
+ * spares a refresh, since the server would give nothing better. "At least", not "longer": `exp` counts whole
+ * seconds, so two tokens issued within one second end together, and refusing the other's would refresh for nothing.
  */
-export function isNewerFreshToken(token: string | null, currentToken: string | null): token is string {
+export function isFreshReplacementToken(token: string | null, currentToken: string | null): token is string {
   if (token === null || token === currentToken || !isTokenFresh(token)) return false;
   if (currentToken !== null && readTokenClaims(token).subject !== readTokenClaims(currentToken).subject) return false;
   return expiresAt(token) >= expiresAt(currentToken);

@@ -1,7 +1,7 @@
 import { AuthSession } from '@deckhand/contract/auth';
 import { ApiRequestError, api } from './api';
 import { type Camelize, camelize } from './case';
-import { isNewerFreshToken } from './jwt';
+import { isFreshReplacementToken } from './jwt';
 import { handOffToken, readHandedOffToken } from './refresh-handoff';
 import { readStoredToken, storeToken } from './token-store';
 
@@ -26,7 +26,7 @@ async function refreshInsideLock(currentToken: string | null, force: boolean): P
     // which sign-out clears, so it can never pick up the token of someone who has since signed out.
     const handedOff = currentToken === null ? null : await readHandedOffToken();
     for (const candidate of [handedOff, readStoredToken()]) {
-      if (isNewerFreshToken(candidate, currentToken)) return { kind: 'token', token: candidate };
+      if (isFreshReplacementToken(candidate, currentToken)) return { kind: 'token', token: candidate };
     }
   }
   try {
