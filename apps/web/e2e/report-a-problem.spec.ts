@@ -92,6 +92,11 @@ test('an error thrown in the app appears as an error group for the admin, with i
 }) => {
   test.setTimeout(90_000);
   const user = await registerAccount(request, 'thrower', 'Theo Thrower');
+  // Every envelope this page sends to the instance's own intake, to see which kinds of item it sends.
+  const envelopes: string[] = [];
+  page.on('request', (sentRequest) => {
+    if (sentRequest.url().includes('/ingest/')) envelopes.push(sentRequest.postDataBuffer()?.toString('latin1') ?? '');
+  });
   await signIn(page, user);
   const marker = `e2e boom ${crypto.randomUUID().slice(0, 8)}`;
   // Sentry's global handlers start once the SDK has loaded after the first render: wait for its first request.
@@ -105,6 +110,10 @@ test('an error thrown in the app appears as an error group for the admin, with i
     });
   }, marker);
   await sent;
+  // The own intake keeps errors and replays and drops sessions and client reports, so the page sends it none:
+  // they would use up the address's envelopes for nothing.
+  expect(envelopes.some((body) => body.includes('{"type":"event"'))).toBe(true);
+  expect(envelopes.filter((body) => /\{"type":"(session|client_report)"/.test(body))).toEqual([]);
 
   const admin = await adminAccount(request);
   await expect.poll(() => adminApiText(request, admin, 'admin/reports/errors')).toContain(marker);
