@@ -5,6 +5,7 @@ const onPostgres = process.env.DECKHAND_TEST_DB === 'postgres';
 const embeddedOnly = [
   'src/db/statement-caching-pglite.test.ts',
   'src/db/pglite-thread.test.ts',
+  'src/db/pglite-upkeep.test.ts',
   'test/start-script.test.ts',
   'test/shutdown.test.ts',
   'test/log-format.test.ts',

@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { lockDataDir } from './pglite-lock';
+import { scheduleUpkeep } from './pglite-upkeep';
 
 /** A database handle or a transaction: services accept either, so callers can compose them in one unit of work. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -43,7 +44,8 @@ export type DatabaseOptions =
  */
 const pgliteSettings = ['-c', 'shared_buffers=16MB'];
 
-const pgliteAnalyzeIntervalMs = 10 * 60 * 1000;
+/** How often PGlite's tables get a quick and a full upkeep round (see pglite-upkeep.ts). */
+const pgliteUpkeep = { quickMs: 2_000, fullMs: 60_000 };
 
 /** The advisory lock migrations run under (any fixed bigint; this one spells "deckhand" in ASCII). */
 const migrationLockKey = '7234297689404436068';
@@ -122,12 +124,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // drizzle's PGlite session calls only query and transaction, which the thread's client has with PGlite's
   // signatures; its type names the PGlite class, whose private fields no other class can match.
   const db = drizzlePglite({ client: client as unknown as PGlite, casing: 'snake_case' });
-  // PGlite runs PostgreSQL single-user, without autovacuum, so nothing would ever gather the planner's statistics
-  // and lists would be planned for empty tables (a full sort instead of an index walk). Gather them at start and
-  // every few minutes; on a team-sized database each run takes milliseconds.
+  // PGlite runs PostgreSQL single-user, without autovacuum: statistics are gathered for every table at start
+  // (after a crash PostgreSQL forgets which tables changed), then for each table as it changes.
   const analyze = () => client.exec('ANALYZE').catch((err: unknown) => console.warn('ANALYZE failed', err));
-  const analyzeTimer = setInterval(analyze, pgliteAnalyzeIntervalMs);
-  analyzeTimer.unref();
+  const upkeep = scheduleUpkeep(client, {
+    ...pgliteUpkeep,
+    onError: (err) => console.warn('table upkeep (VACUUM, ANALYZE) failed', err),
+  });
   return {
     db,
     kind: 'pglite',
@@ -147,7 +150,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     dump: () => client.dumpDataDir(),
     async close() {
-      clearInterval(analyzeTimer);
+      await upkeep.stop();
       await client.close();
       unlock();
     },
