@@ -16,6 +16,12 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  // Our modules imported with import() become chunks of their own, loaded when first imported, with the packages
+  // they import: an instance on PGlite and the local disk never loads pg or the AWS SDK. Without splitting they
+  // were bundled into main.js and their packages imported at start.
+  splitting: true,
+  // Beside main.js, so a chunk's import.meta.url finds what main.js would (the database thread's file).
+  chunkNames: '[name]-[hash]',
   external: external.flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',
 });

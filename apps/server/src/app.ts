@@ -102,7 +102,7 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
   const events = createUsageEvents(db, app.log, config.analyticsEnabled);
   // Before the database closes (its owner closes it after the app): the last events are written.
   app.addHook('onClose', () => events.flush());
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   const files = createBlobStore(storage);
   const stopFileSweep = startFileSweep({ db, storage, log: app.log });
   app.addHook('onClose', stopFileSweep);
@@ -193,7 +193,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.decorate('deps', await createDeps(app, config, options));
   registerAuthGuard(app, app.deps.idTokens);
-  registerCollab(app, app.deps);
+  await registerCollab(app, app.deps);
   await startReminderWorker(app.deps);
 
   for (const routes of apiModules) await app.register(routes, { prefix: '/api' });

@@ -1,5 +1,4 @@
 import type { PushPayload } from '@deckhand/contract/notifications';
-import webpush from 'web-push';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -29,6 +28,11 @@ const sendTimeoutMs = 10_000;
 /** How long a push service keeps an undelivered message for an offline browser. */
 const timeToLiveSeconds = 24 * 60 * 60;
 
+/** web-push is loaded when first needed (keys made on a first start, a push sent), not at every start. */
+async function loadWebPush() {
+  return (await import('web-push')).default;
+}
+
 /** VAPID keys come from VAPID_* when set, else are generated once and kept in the database. */
 export async function createPush(db: Db, config: Config): Promise<Push> {
   const keys =
@@ -36,7 +40,7 @@ export async function createPush(db: Db, config: Config): Promise<Push> {
     (await getOrCreateSecret(
       db,
       'vapid-keys',
-      async () => webpush.generateVAPIDKeys(),
+      async () => (await loadWebPush()).generateVAPIDKeys(),
       (v) => VapidKeys.parse(v),
     ));
   const vapidDetails = { subject: config.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey };
@@ -46,7 +50,7 @@ export async function createPush(db: Db, config: Config): Promise<Push> {
     async deliver(subscription, payload) {
       if (await pushEndpointRefusal(subscription.endpoint, config.pushEndpointHosts)) return 'refused';
       // web-push only speaks https itself; it builds the request and fetch sends it (http for listed hosts).
-      const request = webpush.generateRequestDetails(
+      const request = (await loadWebPush()).generateRequestDetails(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
         JSON.stringify(payload),
         { vapidDetails, TTL: timeToLiveSeconds, contentEncoding: 'aes128gcm' },

@@ -1,7 +1,11 @@
 import { Readable } from 'node:stream';
 import { fileLimits, inlineImageTypes } from '@deckhand/contract/files';
-import sharp from 'sharp';
 import type { ObjectStorage } from '../../../platform/storage/storage';
+
+/** sharp (libvips) is loaded with the first image, not at start: most instances go a while without one. */
+async function loadSharp() {
+  return (await import('sharp')).default;
+}
 
 /** Images larger than this (in bytes) get their size read but no thumbnail: sharp holds its input in memory. */
 const thumbnailInputMaxBytes = 40 * 1024 * 1024;
@@ -24,6 +28,7 @@ export function isInlineImage(contentType: string): boolean {
  * 100,000 × 100,000 pixel PNG costs no more than any other. Undefined when the header cannot be read.
  */
 export async function readImageFacts(head: Buffer, size: number): Promise<ImageFacts | undefined> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(head, { limitInputPixels: false }).metadata();
     const { width, height } = meta.autoOrient;
@@ -44,6 +49,7 @@ export async function storeThumbnail(storage: ObjectStorage, key: string, thumbn
   const original = await storage.get(key);
   if (!original) return false;
   const side = fileLimits.thumbnailMaxSide;
+  const sharp = await loadSharp();
   const resize = sharp({ limitInputPixels: fileLimits.imageMaxPixels, failOn: 'error' })
     .autoOrient()
     .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })

@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
-
 /** Bytes kept from the start of an upload: enough for file-type and for an image's header. */
 export const sniffBytes = 64 * 1024;
 
@@ -9,6 +7,8 @@ export const sniffBytes = 64 * 1024;
  * browser's reach (files.ts serves both as attachments). Anything unrecognised is application/octet-stream.
  */
 export async function sniffContentType(head: Uint8Array): Promise<string> {
+  // Loaded with the first upload rather than at start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(head);
   if (detected) return detected.mime;
   const text = decodeUtf8(head);
