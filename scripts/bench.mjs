@@ -9,7 +9,8 @@
 // (8 the first page and a body-word search of a project with 5,000 cards), card-editors (9 twenty editors typing
 // into one card), chat-fanout (10 a chat message to 50 live sockets), board (11 a kanban board of 5,000 tasks:
 // creations, GET board, moves, and the board opened in Chromium) and files (12 a 100 MiB upload and download, a
-// 12-megapixel photo's thumbnail, 20 uploads at once).
+// 12-megapixel photo's thumbnail, 20 uploads at once). Every run starts with two figures of the machine itself
+// (bench/machine-reference.mjs), to compare days by.
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is created and dropped),
 // two-instance fan-out also BENCH_REDIS_URL or TEST_REDIS_URL. --profile prints where the servers spend CPU
 // in 5, 7 and 11's moves (it slows them down). A missed target never fails the run; a measurement that cannot run does.
@@ -29,6 +30,7 @@ import { measureFirstLoadJs } from './bench/first-load-js.mjs';
 import { measureIdleSockets } from './bench/idle-sockets.mjs';
 import { measureLiveFanout } from './bench/live-fanout.mjs';
 import { printLoad } from './bench/load-average.mjs';
+import { measureMachineReference } from './bench/machine-reference.mjs';
 import { withBenchDatabase } from './bench/postgres-db.mjs';
 import { measureProjectLists } from './bench/project-lists.mjs';
 import { createReport } from './bench/report.mjs';
@@ -137,6 +139,7 @@ const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deckhand-bench-'));
 onCleanup(() => fs.promises.rm(workDir, { recursive: true, force: true }));
 
 try {
+  await runSection('0. This machine (whatever --only says; none of our code)', () => measureMachineReference(report));
   if (selected.has('argon2')) {
     await runSection('1. Password hashing (@node-rs/argon2, in this process)', () => measureArgon2(report));
   }
