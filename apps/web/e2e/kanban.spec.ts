@@ -1,22 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { column, showBoard, tile } from './support/board';
 import { createCardViaApi, createTaskViaApi, moveTaskViaApi, statusesViaApi } from './support/cards';
 import { addMemberViaApi, createProjectViaApi, registerAccount, signIn } from './support/projects';
-
-function column(page: Page, name: string) {
-  return page.getByRole('region', { name, exact: true });
-}
-
-/**
- * Scrolls the whole board into view first: dragTo scrolls to its target after pressing the mouse on the source,
- * and Chromium takes what is under the pointer by then as the dragged element.
- */
-async function showBoard(page: Page): Promise<void> {
-  await column(page, 'To do').evaluate((element) => element.scrollIntoView({ block: 'center' }));
-}
-
-function tile(page: Page, columnName: string, title: string) {
-  return column(page, columnName).getByRole('listitem').filter({ hasText: title });
-}
 
 test('a task dragged to another column stays there after a reload', async ({ page, request }) => {
   const owner = await registerAccount(request, 'dragger', 'Drew Dragger');
@@ -55,6 +40,36 @@ test('a task is dropped above another to reorder a column', async ({ page, reque
   await expect(todo).toHaveText([/Third/, /First/, /Second/]);
   await page.reload();
   await expect(todo).toHaveText([/Third/, /First/, /Second/]);
+});
+
+test('a task dropped back where it was stays there and sends no move', async ({ page, request }) => {
+  const owner = await registerAccount(request, 'hesitant', 'Hal Hesitant');
+  const project = await createProjectViaApi(request, owner, 'Second thoughts');
+  const card = await createCardViaApi(request, owner, project.id, 'Undecided');
+  await createTaskViaApi(request, owner, card.id, { title: 'Picked up' });
+  await createTaskViaApi(request, owner, card.id, { title: 'Left alone' });
+
+  await signIn(page, owner);
+  await page.goto(`/${project.id}/kanban`);
+  const todo = column(page, 'To do').getByRole('listitem');
+  await expect(todo).toHaveText([/Picked up/, /Left alone/]);
+  const moves: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/move')) moves.push(sent.url());
+  });
+  await showBoard(page);
+  await tile(page, 'To do', 'Picked up').dragTo(tile(page, 'To do', 'Picked up'), { targetPosition: { x: 40, y: 8 } });
+
+  // A move made afterwards, waited for: a move of the dropped task would have been sent before it.
+  await tile(page, 'To do', 'Left alone').getByRole('button', { name: 'Task actions' }).click();
+  await page.getByRole('menuitem', { name: 'Move to' }).press('ArrowRight');
+  const answered = page.waitForResponse((answer) => answer.url().endsWith('/move'));
+  await page.getByRole('menuitem', { name: 'Done' }).press('Enter');
+  await answered;
+  expect(moves).toHaveLength(1);
+  await page.reload();
+  await expect(todo).toHaveText([/Picked up/]);
+  await expect(tile(page, 'Done', 'Left alone')).toBeVisible();
 });
 
 test('Task actions › Move to moves a task with the keyboard', async ({ page, request }) => {

@@ -78,3 +78,13 @@ export async function moveTaskViaApi(
   });
   expect(response.status()).toBe(200);
 }
+
+export async function updateTaskViaApi(
+  request: APIRequestContext,
+  account: ApiAccount,
+  taskId: string,
+  body: { title?: string; priority?: string; labels?: string[] },
+) {
+  const response = await request.patch(`/api/tasks/${taskId}`, { headers: bearer(account), data: body });
+  expect(response.status()).toBe(200);
+}

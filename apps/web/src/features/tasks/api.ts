@@ -97,7 +97,7 @@ export interface MoveVariables {
 
 /**
  * Places the task in the board's cache at once (optimistic); the server's answer is then fetched again, and a
- * refusal puts the board back as it was.
+ * refusal puts that task back where it was (other moves made meanwhile stay).
  */
 export function useMoveTask() {
   const queryClient = useQueryClient();
@@ -112,8 +112,11 @@ export function useMoveTask() {
       if (previous) queryClient.setQueryData(key, placeInBoard(previous, taskId, input));
       return { previous };
     },
-    onError: (_error, { projectId }, context) => {
-      if (context?.previous) queryClient.setQueryData(taskKeys.board(projectId), context.previous);
+    onError: (_error, { projectId, taskId }, context) => {
+      const key = taskKeys.board(projectId);
+      const current = queryClient.getQueryData<ClientBoard>(key);
+      if (context?.previous && current)
+        queryClient.setQueryData(key, putBackInBoard(current, context.previous, taskId));
     },
     onSettled: (task, _error, { projectId }) =>
       task ? refresh(task) : queryClient.invalidateQueries({ queryKey: taskKeys.board(projectId) }),
@@ -124,7 +127,6 @@ export function useMoveTask() {
 export function placeInBoard(board: ClientBoard, taskId: string, input: MoveTaskInput): ClientBoard {
   const moving = board.tasks.find((task) => task.id === taskId);
   if (!moving) return board;
-  const statusIndex = new Map(board.statuses.map((status, index) => [status.id, index]));
   const target = board.statuses.find((status) => status.id === input.status_id);
   const nowDone = target?.category === 'done';
   const moved = {
@@ -132,13 +134,36 @@ export function placeInBoard(board: ClientBoard, taskId: string, input: MoveTask
     statusId: input.status_id,
     doneAt: nowDone ? (moving.doneAt ?? new Date().toISOString()) : null,
   };
-  const rest = board.tasks.filter((task) => task.id !== taskId);
+  return insertTask(board, moved, input.after_id ?? undefined, input.before_id ?? undefined);
+}
+
+/**
+ * The board with one task back where it was in `before` (a move the server refused), next to the same neighbour
+ * when it is still in that column. Other tasks stay as they are now: a second move made meanwhile is kept.
+ */
+export function putBackInBoard(board: ClientBoard, before: ClientBoard, taskId: string): ClientBoard {
+  const was = before.tasks.findIndex((task) => task.id === taskId);
+  const task = before.tasks[was];
+  if (!task) return board;
+  const sameColumn = (neighbour: ClientBoardTask | undefined) =>
+    neighbour?.statusId === task.statusId &&
+    board.tasks.some((other) => other.id === neighbour.id && other.statusId === task.statusId)
+      ? neighbour.id
+      : undefined;
+  const afterId = sameColumn(before.tasks[was - 1]);
+  return insertTask(board, task, afterId, afterId ? undefined : sameColumn(before.tasks[was + 1]));
+}
+
+/** Puts `moved` (in its statusId) after `afterId`, before `beforeId`, or at its column's end; recounts columns. */
+function insertTask(board: ClientBoard, moved: ClientBoardTask, afterId?: string, beforeId?: string): ClientBoard {
+  const statusIndex = new Map(board.statuses.map((status, index) => [status.id, index]));
+  const rest = board.tasks.filter((task) => task.id !== moved.id);
   let at: number;
-  if (input.after_id) at = rest.findIndex((task) => task.id === input.after_id) + 1;
-  else if (input.before_id) at = rest.findIndex((task) => task.id === input.before_id);
+  if (afterId) at = rest.findIndex((task) => task.id === afterId) + 1;
+  else if (beforeId) at = rest.findIndex((task) => task.id === beforeId);
   else {
     // After the last task of the status, or where the status's tasks would start.
-    const order = statusIndex.get(input.status_id) ?? 0;
+    const order = statusIndex.get(moved.statusId) ?? 0;
     at = rest.findIndex((task) => (statusIndex.get(task.statusId) ?? 0) > order);
     if (at < 0) at = rest.length;
   }

@@ -80,15 +80,15 @@ export function BoardColumn({
   return (
     <section
       aria-label={status.name}
-      className={`flex max-h-full w-72 shrink-0 flex-col rounded-xl border bg-surface ${overLimit ? 'border-danger' : 'border-border'}`}
+      className={`flex max-h-full w-72 shrink-0 flex-col rounded-xl border bg-surface ${overLimit ? 'border-warning' : 'border-border'}`}
     >
-      <header className={`flex items-center gap-2 px-3 py-2 ${overLimit ? 'bg-danger-soft' : ''} rounded-t-xl`}>
+      <header className={`flex items-center gap-2 px-3 py-2 ${overLimit ? 'bg-warning-soft' : ''} rounded-t-xl`}>
         <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: status.color }} />
         <h3 id={headingId} className="min-w-0 flex-1 truncate text-sm font-semibold">
           {status.name}
         </h3>
         <span
-          className={`text-xs ${overLimit ? 'font-semibold text-danger' : 'text-muted'}`}
+          className={`text-xs ${overLimit ? 'font-semibold text-warning' : 'text-muted'}`}
           title={status.wipLimit !== null ? `Work-in-progress limit: ${status.wipLimit}` : undefined}
         >
           {status.wipLimit !== null ? `${total} / ${status.wipLimit}` : total}

@@ -27,6 +27,8 @@ export function ColumnMenu({ projectId, status, statuses, total }: ColumnMenuPro
   const [moveTo, setMoveTo] = useState('');
   const index = statuses.findIndex((item) => item.id === status.id);
   const others = statuses.filter((item) => item.id !== status.id);
+  // The column picked, while it still exists; else the first other one.
+  const target = others.find((item) => item.id === moveTo) ?? others[0];
 
   function reorder(afterId: string | null): void {
     update.mutate(
@@ -37,7 +39,8 @@ export function ColumnMenu({ projectId, status, statuses, total }: ColumnMenuPro
 
   async function handleDelete(): Promise<void> {
     try {
-      await remove.mutateAsync({ statusId: status.id, moveTo: total > 0 ? moveTo || others[0]?.id : undefined });
+      // Always said: the board leaves out archived cards, whose tasks may still be in the column.
+      await remove.mutateAsync({ statusId: status.id, moveTo: target?.id });
       setDeleting(false);
       toast.success(`Deleted ${status.name}`);
     } catch (failure) {
@@ -79,11 +82,14 @@ export function ColumnMenu({ projectId, status, statuses, total }: ColumnMenuPro
             <SelectField
               label={`Move its ${total === 1 ? 'task' : `${total} tasks`} to`}
               options={others.map((item) => ({ value: item.id, label: item.name }))}
-              value={moveTo || others[0]?.id || ''}
+              value={target?.id ?? ''}
               onChange={(event) => setMoveTo(event.target.value)}
             />
           ) : (
-            <p>The column is empty. Deleting it cannot be undone.</p>
+            <p>
+              The column is empty. Tasks of archived cards in it, if any, go to {target?.name}. Deleting it cannot be
+              undone.
+            </p>
           )}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setDeleting(false)}>

@@ -34,95 +34,104 @@ function isCategory(value: string): value is StatusCategory {
   return statusCategories.some((category) => category === value);
 }
 
-/** A column's name, colour, category and work-in-progress limit (a warning, never a refusal). */
+/**
+ * A column's name, colour, category and work-in-progress limit (a warning, never a refusal). The form is mounted
+ * with each opening, so it starts from the column as it is now, not from what was typed or cancelled before.
+ */
 export function StatusDialog({ open, onOpenChange, status, onSubmit }: StatusDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={status ? `Edit ${status.name}` : 'Add column'}>
+      <StatusForm status={status} onSubmit={onSubmit} onClose={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+interface StatusFormProps {
+  status?: ClientStatus;
+  onSubmit(fields: StatusFields): Promise<unknown>;
+  onClose(): void;
+}
+
+function StatusForm({ status, onSubmit, onClose }: StatusFormProps) {
   const [name, setName] = useState(status?.name ?? '');
   const [color, setColor] = useState(status?.color ?? '#64748b');
   const [category, setCategory] = useState<StatusCategory>(status?.category ?? 'in_progress');
   const [wip, setWip] = useState(status?.wipLimit ? String(status.wipLimit) : '');
-  const [error, setError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [wipError, setWipError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-
-  function handleOpenChange(next: boolean): void {
-    if (next) {
-      setName(status?.name ?? '');
-      setColor(status?.color ?? '#64748b');
-      setCategory(status?.category ?? 'in_progress');
-      setWip(status?.wipLimit ? String(status.wipLimit) : '');
-    }
-    setError(null);
-    onOpenChange(next);
-  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     const trimmed = name.trim();
-    if (trimmed === '') return setError('Please name the column.');
+    if (trimmed === '') return setNameError('Please name the column.');
     if (trimmed.length > statusLimits.nameMaxLength) {
-      return setError(`A column name has at most ${statusLimits.nameMaxLength} characters.`);
+      return setNameError(`A column name has at most ${statusLimits.nameMaxLength} characters.`);
     }
     const limit = wip.trim() === '' ? null : Number(wip);
     if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > statusLimits.wipLimitMax)) {
-      return setError(`A WIP limit is a whole number from 1 to ${statusLimits.wipLimitMax}, or empty for none.`);
+      return setWipError(`A WIP limit is a whole number from 1 to ${statusLimits.wipLimitMax}, or empty for none.`);
     }
     setPending(true);
     try {
       await onSubmit({ name: trimmed, color, category, wip_limit: limit });
-      onOpenChange(false);
+      onClose();
     } catch (failure) {
-      setError(taskErrorMessage(failure, 'The column could not be saved. Please try again.'));
+      setNameError(taskErrorMessage(failure, 'The column could not be saved. Please try again.'));
     } finally {
       setPending(false);
     }
   }
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange} title={status ? `Edit ${status.name}` : 'Add column'}>
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+      <TextField
+        label="Column name"
+        autoComplete="off"
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          setNameError(null);
+        }}
+        error={nameError}
+      />
+      <SelectField
+        label="Category"
+        options={categoryOptions}
+        value={category}
+        onChange={(event) => {
+          if (isCategory(event.target.value)) setCategory(event.target.value);
+        }}
+      />
+      <div className="flex gap-4">
         <TextField
-          label="Column name"
-          autoComplete="off"
-          value={name}
+          label="WIP limit"
+          hint="Empty: no limit"
+          inputMode="numeric"
+          value={wip}
           onChange={(event) => {
-            setName(event.target.value);
-            setError(null);
+            setWip(event.target.value);
+            setWipError(null);
           }}
-          error={error}
+          error={wipError}
+          className="flex-1"
         />
-        <SelectField
-          label="Category"
-          options={categoryOptions}
-          value={category}
-          onChange={(event) => {
-            if (isCategory(event.target.value)) setCategory(event.target.value);
-          }}
+        <TextField
+          label="Colour"
+          type="color"
+          value={color}
+          onChange={(event) => setColor(event.target.value)}
+          className="w-24"
         />
-        <div className="flex gap-4">
-          <TextField
-            label="WIP limit"
-            hint="Empty: no limit"
-            inputMode="numeric"
-            value={wip}
-            onChange={(event) => setWip(event.target.value)}
-            className="flex-1"
-          />
-          <TextField
-            label="Colour"
-            type="color"
-            value={color}
-            onChange={(event) => setColor(event.target.value)}
-            className="w-24"
-          />
-        </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => handleOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {status ? 'Save column' : 'Add column'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {status ? 'Save column' : 'Add column'}
+        </Button>
+      </div>
+    </form>
   );
 }

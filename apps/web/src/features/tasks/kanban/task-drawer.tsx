@@ -1,4 +1,4 @@
-import { type TaskPriority, taskLimits, taskPriorities } from '@deckhand/contract/tasks';
+import { type TaskPriority, taskLimits, taskPriorities, type UpdateTaskInput } from '@deckhand/contract/tasks';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -47,6 +47,22 @@ export function TaskDrawer({ projectId, task, statuses, members, canWrite, onClo
   );
 }
 
+type EditedFields = Required<Pick<UpdateTaskInput, 'title' | 'assignee_ids' | 'due_at' | 'priority' | 'labels'>>;
+
+const sameMembers = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value) => b.includes(value));
+
+/** The fields whose value differs from the task as it was opened. */
+function changedFields(opened: ClientBoardTask, edited: EditedFields): UpdateTaskInput {
+  return {
+    ...(edited.title !== opened.title && { title: edited.title }),
+    ...(!sameMembers(edited.assignee_ids, opened.assigneeIds) && { assignee_ids: edited.assignee_ids }),
+    ...(edited.due_at !== opened.dueAt && { due_at: edited.due_at }),
+    ...(edited.priority !== opened.priority && { priority: edited.priority }),
+    ...(edited.labels.join('\n') !== opened.labels.join('\n') && { labels: edited.labels }),
+  };
+}
+
 function TaskForm({
   projectId,
   task,
@@ -58,19 +74,25 @@ function TaskForm({
   const update = useUpdateTask();
   const move = useMoveTask();
   const remove = useDeleteTask();
+  // The task as the drawer opened it: Save sends only what was changed here, so a field someone else changed
+  // meanwhile (the board follows them live) is not written back.
+  const [opened] = useState(task);
   const [title, setTitle] = useState(task.title);
   const [statusId, setStatusId] = useState(task.statusId);
   const [assignees, setAssignees] = useState<string[]>(task.assigneeIds);
   const [due, setDue] = useState(toLocalInput(task.dueAt));
   const [priority, setPriority] = useState<TaskPriority>(task.priority);
   const [labels, setLabels] = useState(task.labels.join(', '));
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [labelsError, setLabelsError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
+    setError(null);
     const trimmed = title.trim();
     if (trimmed === '' || trimmed.length > taskLimits.titleMaxLength) {
-      return setError(`A task title has 1 to ${taskLimits.titleMaxLength} characters.`);
+      return setTitleError(`A task title has 1 to ${taskLimits.titleMaxLength} characters.`);
     }
     const labelList = [
       ...new Set(
@@ -84,14 +106,20 @@ function TaskForm({
       labelList.length > taskLimits.labelsMax ||
       labelList.some((label) => label.length > taskLimits.labelMaxLength)
     ) {
-      return setError(`At most ${taskLimits.labelsMax} labels of up to ${taskLimits.labelMaxLength} characters each.`);
+      return setLabelsError(
+        `At most ${taskLimits.labelsMax} labels of up to ${taskLimits.labelMaxLength} characters each.`,
+      );
     }
+    const input = changedFields(opened, {
+      title: trimmed,
+      assignee_ids: assignees,
+      due_at: due === toLocalInput(opened.dueAt) ? opened.dueAt : fromLocalInput(due),
+      priority,
+      labels: labelList,
+    });
     try {
-      await update.mutateAsync({
-        taskId: task.id,
-        input: { title: trimmed, assignee_ids: assignees, due_at: fromLocalInput(due), priority, labels: labelList },
-      });
-      if (statusId !== task.statusId) {
+      if (Object.keys(input).length > 0) await update.mutateAsync({ taskId: task.id, input });
+      if (statusId !== opened.statusId) {
         await move.mutateAsync({ projectId, taskId: task.id, input: { status_id: statusId } });
       }
       toast.success('Task saved');
@@ -117,7 +145,15 @@ function TaskForm({
         On the card {task.cardTitle}
       </Link>
       <fieldset disabled={!canWrite} className="flex flex-col gap-4">
-        <TextField label="Title" value={title} onChange={(event) => setTitle(event.target.value)} error={error} />
+        <TextField
+          label="Title"
+          value={title}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            setTitleError(null);
+          }}
+          error={titleError}
+        />
         <SelectField
           label="Status"
           options={statuses.map((status) => ({ value: status.id, label: status.name }))}
@@ -155,9 +191,18 @@ function TaskForm({
           label="Labels"
           hint="Separated by commas"
           value={labels}
-          onChange={(event) => setLabels(event.target.value)}
+          onChange={(event) => {
+            setLabels(event.target.value);
+            setLabelsError(null);
+          }}
+          error={labelsError}
         />
       </fieldset>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
       {canWrite ? (
         <div className="flex justify-between gap-2">
           <Button variant="danger" onClick={() => void handleDelete()} disabled={remove.isPending}>

@@ -54,13 +54,16 @@ export const TaskTile = memo(function TaskTile({
       }),
       dropTargetForElements({
         element,
-        canDrop: ({ source }) => isTaskDrag(source.data) && source.data.taskId !== task.id,
+        // The dragged tile is a target too: dropped back where it was, the drop lands on it and moves nothing,
+        // where the column beneath would otherwise take it and send the task to its end.
+        canDrop: ({ source }) => isTaskDrag(source.data),
         getData: ({ input }) =>
           attachClosestEdge(
             { type: 'task-target', taskId: task.id, statusId: task.statusId },
             { element, input, allowedEdges: ['top', 'bottom'] },
           ),
-        onDrag: ({ self }) => setEdge(extractClosestEdge(self.data)),
+        onDrag: ({ self, source }) =>
+          setEdge(isTaskDrag(source.data) && source.data.taskId === task.id ? null : extractClosestEdge(self.data)),
         onDragLeave: () => setEdge(null),
         onDrop: () => setEdge(null),
       }),
