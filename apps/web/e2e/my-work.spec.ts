@@ -2,8 +2,20 @@ import { expect, test } from '@playwright/test';
 import { createCardViaApi, createTaskViaApi } from './support/cards';
 import { addMemberViaApi, createProjectViaApi, registerAccount, signIn } from './support/projects';
 
-function inDays(days: number, hour = 12): string {
-  const date = new Date();
+/**
+ * The page's clock for the grouping test: now, or 20:00 today when it is later, so that a task due at 23:00 today is
+ * in Today whenever the test runs. Never later than the real time: a clock ahead of the server's would take the
+ * session's ID token for expired.
+ */
+function groupingClock(): Date {
+  const now = new Date();
+  const evening = new Date(now);
+  evening.setHours(20, 0, 0, 0);
+  return now < evening ? now : evening;
+}
+
+function inDays(from: Date, days: number, hour = 12): string {
+  const date = new Date(from);
   date.setDate(date.getDate() + days);
   date.setHours(hour, 0, 0, 0);
   return date.toISOString();
@@ -16,16 +28,19 @@ test('My work groups my open tasks by due date; All projects adds the other proj
   await addMemberViaApi(request, boss, project.id, me.email, 'member');
   const card = await createCardViaApi(request, boss, project.id, 'Jobs');
   const mine = [me.userId];
-  await createTaskViaApi(request, boss, card.id, { title: 'Late job', assignee_ids: mine, due_at: inDays(-2) });
-  await createTaskViaApi(request, boss, card.id, { title: 'Tonight job', assignee_ids: mine, due_at: inDays(0, 23) });
-  await createTaskViaApi(request, boss, card.id, { title: 'Soon job', assignee_ids: mine, due_at: inDays(3) });
-  await createTaskViaApi(request, boss, card.id, { title: 'Far job', assignee_ids: mine, due_at: inDays(40) });
+  const clock = groupingClock();
+  const due = (days: number, hour?: number) => inDays(clock, days, hour);
+  await createTaskViaApi(request, boss, card.id, { title: 'Late job', assignee_ids: mine, due_at: due(-2) });
+  await createTaskViaApi(request, boss, card.id, { title: 'Tonight job', assignee_ids: mine, due_at: due(0, 23) });
+  await createTaskViaApi(request, boss, card.id, { title: 'Soon job', assignee_ids: mine, due_at: due(3) });
+  await createTaskViaApi(request, boss, card.id, { title: 'Far job', assignee_ids: mine, due_at: due(40) });
   await createTaskViaApi(request, boss, card.id, { title: 'Whenever job', assignee_ids: mine });
   await createTaskViaApi(request, boss, card.id, { title: 'Not mine', assignee_ids: [boss.userId] });
   const side = await createProjectViaApi(request, me, 'Side hustle');
   const sideCard = await createCardViaApi(request, me, side.id, 'Side card');
   await createTaskViaApi(request, me, sideCard.id, { title: 'Side job', assignee_ids: mine });
 
+  await page.clock.setFixedTime(clock);
   await signIn(page, me);
   await page.goto(`/${project.id}/my-work`);
   await expect(page.getByRole('heading', { name: 'My work' })).toBeVisible();
@@ -37,8 +52,11 @@ test('My work groups my open tasks by due date; All projects adds the other proj
     ['Later', 'Far job'],
     ['No date', 'Whenever job'],
   ] as const) {
-    await expect(groups.filter({ has: page.getByRole('heading', { name: group }) })).toContainText(title);
+    await expect(page.getByRole('region', { name: group, exact: true })).toContainText(title);
   }
+  await expect(groups.filter({ has: page.getByRole('heading', { name: 'Today', exact: true }) })).toContainText(
+    '1 task',
+  );
   await expect(page.getByText('Not mine')).toHaveCount(0);
   await expect(page.getByText('Side job')).toHaveCount(0);
 
@@ -66,8 +84,13 @@ test('a task completed on the card page leaves My work', async ({ page, request 
   await page.getByRole('button', { name: 'Ship it' }).click();
   await page.getByRole('dialog', { name: 'Ship it' }).getByRole('checkbox', { name: 'Cleo Completer' }).check();
   await page.getByRole('dialog', { name: 'Ship it' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog', { name: 'Ship it' })).toHaveCount(0);
   await page.goto(`/${project.id}/my-work`);
-  await expect(page.getByRole('checkbox', { name: 'Ship it' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'No date', exact: true })).toContainText('Ship it');
+  // The other groups are empty, so they are not there at all.
+  for (const group of ['Overdue', 'Today', 'This week', 'Later']) {
+    await expect(page.getByRole('heading', { name: group, exact: true })).toHaveCount(0);
+  }
 
   await page.goto(`/${project.id}/cards/${card.id}`);
   await tasks.getByRole('checkbox', { name: 'Ship it' }).check();

@@ -1,6 +1,6 @@
 import { taskLimits } from '@deckhand/contract/tasks';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useNow } from '../../lib/use-now';
 import { DotsLoader } from '../../ui/dots-loader';
@@ -24,23 +24,28 @@ export function CardTasks({ projectId, cardId, canWrite }: CardTasksProps) {
   const update = useUpdateTask();
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const adding = useRef(false);
   /** Ticks shown at once, before the server has answered (undone if it refuses). */
   const [pending, setPending] = useState<ReadonlyMap<string, boolean>>(new Map());
   const now = useNow();
 
   async function add(): Promise<void> {
     const trimmed = title.trim();
-    if (trimmed === '') return;
+    // A second Enter before the first task is in would add it twice.
+    if (trimmed === '' || adding.current) return;
     if (trimmed.length > taskLimits.titleMaxLength) {
       setError(`A task title has at most ${taskLimits.titleMaxLength} characters.`);
       return;
     }
+    adding.current = true;
     try {
       await create.mutateAsync({ title: trimmed });
       setTitle('');
       setError(null);
     } catch (failure) {
       setError(taskErrorMessage(failure, 'The task could not be added. Please try again.'));
+    } finally {
+      adding.current = false;
     }
   }
 

@@ -1,5 +1,6 @@
+import { type ProjectRole, roleAtLeast } from '@deckhand/contract/projects';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { useNow } from '../../lib/use-now';
@@ -7,6 +8,7 @@ import { DotsLoader } from '../../ui/dots-loader';
 import { EmptyState } from '../../ui/empty-state';
 import { RetryPanel } from '../../ui/retry-panel';
 import { cardPath } from '../cards/paths';
+import { projectListQuery } from '../projects/api';
 import { ProjectPage } from '../projects/project-page';
 import { useRouteProject } from '../projects/use-route-project';
 import { type ClientMyWorkTask, myWorkQuery, useUpdateTask } from './api';
@@ -22,6 +24,8 @@ const groups: { id: DueGroup; title: string }[] = [
   { id: 'none', title: 'No date' },
 ];
 
+const countLabel = (count: number) => (count === 1 ? '1 task' : `${count} tasks`);
+
 /** /:id/my-work — the signed-in person's open tasks by when they are due, in this project or in all of theirs. */
 export function MyWorkPage() {
   const project = useRouteProject();
@@ -30,6 +34,17 @@ export function MyWorkPage() {
   const work = useQuery(myWorkQuery(allProjects ? null : project.id));
   const update = useUpdateTask();
   const now = useNow();
+  // Other projects' roles, for All projects: a viewer's tasks are shown without a checkbox to tick.
+  const projects = useQuery({ ...projectListQuery(), enabled: allProjects });
+  const roles = useMemo(() => {
+    const byId = new Map<string, ProjectRole>((projects.data ?? []).map((item) => [item.id, item.role]));
+    byId.set(project.id, project.role);
+    return byId;
+  }, [projects.data, project.id, project.role]);
+  const canComplete = (task: ClientMyWorkTask) => {
+    const role = roles.get(task.projectId);
+    return role === undefined || roleAtLeast(role, 'member');
+  };
   /** Ticked and on their way out: shown ticked until the list, asked again, no longer has them. */
   const [completing, setCompleting] = useState<ReadonlySet<string>>(new Set());
 
@@ -104,9 +119,12 @@ export function MyWorkPage() {
             .filter((group) => (byGroup.get(group.id)?.length ?? 0) > 0)
             .map((group) => (
               <section key={group.id} aria-labelledby={`my-work-${group.id}`}>
-                <h3 id={`my-work-${group.id}`} className="mb-2 text-base font-semibold">
-                  {group.title} <span className="font-normal text-muted">({byGroup.get(group.id)?.length})</span>
-                </h3>
+                <div className="mb-2 flex items-baseline gap-2">
+                  <h3 id={`my-work-${group.id}`} className="text-base font-semibold">
+                    {group.title}
+                  </h3>
+                  <span className="text-sm text-muted">{countLabel(byGroup.get(group.id)?.length ?? 0)}</span>
+                </div>
                 <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
                   {byGroup.get(group.id)?.map((task) => (
                     <li key={task.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
@@ -114,7 +132,8 @@ export function MyWorkPage() {
                         <input
                           type="checkbox"
                           checked={completing.has(task.id)}
-                          disabled={completing.has(task.id)}
+                          disabled={completing.has(task.id) || !canComplete(task)}
+                          title={canComplete(task) ? undefined : 'Viewers cannot complete tasks'}
                           onChange={() => complete(task)}
                           className="size-4 shrink-0 accent-primary"
                         />
@@ -124,7 +143,7 @@ export function MyWorkPage() {
                       <Link to={cardPath(task.projectId, task.cardId)} className="text-sm text-primary underline">
                         {task.cardTitle}
                       </Link>
-                      {allProjects ? <span className="text-sm text-muted">{task.projectName}</span> : null}
+                      <span className="text-sm text-muted">{task.projectName}</span>
                       <DueBadge dueAt={task.dueAt} doneAt={task.doneAt} now={now} />
                     </li>
                   ))}
