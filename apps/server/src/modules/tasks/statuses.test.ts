@@ -191,6 +191,10 @@ describe('DELETE /api/statuses/:statusId', () => {
   it('deletes an empty status, and one with tasks only with move_to, which gets them at its end', async () => {
     const projectId = await newProject('Pruned');
     const [todo, doing, done] = (await list(team.owner, projectId)).body;
+    const nowhere = await t.request('DELETE', `/api/statuses/${doing?.id}?move_to=${crypto.randomUUID()}`, {
+      token: team.owner.token,
+    });
+    expect(nowhere.status).toBe(400);
     const empty = await t.request('DELETE', `/api/statuses/${doing?.id}`, { token: team.owner.token });
     expect(empty.status).toBe(204);
     const taskId = await newCardWithTask(projectId, todo?.id ?? '');
@@ -201,6 +205,7 @@ describe('DELETE /api/statuses/:statusId', () => {
       token: team.owner.token,
     });
     expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body).toMatchObject({ error: { message: expect.stringMatching(/^move_to:/) } });
     const moved = await t.request('DELETE', `/api/statuses/${todo?.id}?move_to=${done?.id}`, {
       token: team.owner.token,
     });
@@ -226,5 +231,30 @@ describe('DELETE /api/statuses/:statusId', () => {
       (await t.request('DELETE', `/api/statuses/${crypto.randomUUID()}`, { token: team.owner.token })).status,
     ).toBe(404);
     expect((await t.request('DELETE', '/api/statuses/not-a-uuid', { token: team.owner.token })).status).toBe(400);
+  });
+});
+
+describe('admins changing columns at the same moment', () => {
+  it('adds and reorders every column asked for, each in a place of its own, with no 5xx', async () => {
+    const projectId = await newProject('Busy admins');
+    const created = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => createStatus(team.owner, { name: `Race ${i}` }, projectId)),
+    );
+    expect(created.map((res) => res.status)).toEqual(Array(10).fill(201));
+    const firsts = await Promise.all(
+      created
+        .slice(0, 6)
+        .map((res) =>
+          t.request('PATCH', `/api/statuses/${res.body.id}`, { token: team.owner.token, body: { after_id: null } }),
+        ),
+    );
+    expect(firsts.map((res) => res.status)).toEqual(Array(6).fill(200));
+    const after = (await list(team.owner, projectId)).body;
+    expect(after).toHaveLength(13);
+    expect(new Set(after.map((status) => status.id)).size).toBe(13);
+    // The six moved first are the first six, in some order; the rest keep theirs.
+    expect(new Set(after.slice(0, 6).map((status) => status.name))).toEqual(
+      new Set(Array.from({ length: 6 }, (_, i) => `Race ${i}`)),
+    );
   });
 });

@@ -87,12 +87,13 @@ export async function requireProjectStatus(
   db: Db,
   projectId: string,
   statusId: string,
+  field = 'status_id',
 ): Promise<{ id: string; category: StatusCategory }> {
   const [status] = await db
     .select({ id: taskStatuses.id, category: taskStatuses.category })
     .from(taskStatuses)
     .where(and(eq(taskStatuses.id, statusId), eq(taskStatuses.projectId, projectId)));
-  if (!status) throw new AppError('request/invalid', 'status_id: not a status of this project');
+  if (!status) throw new AppError('request/invalid', `${field}: not a status of this project`);
   return status;
 }
 
@@ -130,8 +131,10 @@ async function positionAfter(
       .limit(1);
     return row?.position ?? null;
   };
-  if (afterId === undefined) return keyBetween(await firstOf(others, 'desc'), null);
-  if (afterId === null) return keyBetween(null, await firstOf(others, 'asc'));
+  // Keys drawn at random from the gap: admins placing columns at the same spot at once then rarely compute the
+  // same key twice, where the middle of the gap would collide again on every retry.
+  if (afterId === undefined) return keyBetween(await firstOf(others, 'desc'), null, Math.random);
+  if (afterId === null) return keyBetween(null, await firstOf(others, 'asc'), Math.random);
   if (afterId === movingId) throw new AppError('request/invalid', 'after_id: a status cannot go after itself');
   const [after] = await db
     .select({ position: taskStatuses.position })
@@ -139,7 +142,22 @@ async function positionAfter(
     .where(and(others, eq(taskStatuses.id, afterId)));
   if (!after) throw new AppError('request/invalid', 'after_id: not a status of this project');
   const next = await firstOf(and(others, gt(taskStatuses.position, after.position)), 'asc');
-  return keyBetween(after.position, next);
+  return keyBetween(after.position, next, Math.random);
+}
+
+/** Admins adding or reordering columns at the same moment can compute the same key: the loser reads again. */
+const positionAttempts = 8;
+
+/** Runs `write` (which reads the position it writes) again while another writer took its position first. */
+async function retryingTakenPosition<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (err) {
+      if (attempt < positionAttempts && isUniqueViolation(err, 'task_statuses_project_position_idx')) continue;
+      throw err;
+    }
+  }
 }
 
 /**
@@ -162,17 +180,19 @@ export async function createStatus(
     throw new AppError('statuses/too-many', `A project has at most ${statusLimits.perProjectMax} statuses`);
   }
   try {
-    const [row] = await db
-      .insert(taskStatuses)
-      .values({
-        projectId,
-        name: input.name,
-        color: input.color ?? defaultColor,
-        category: input.category ?? 'in_progress',
-        wipLimit: input.wip_limit ?? null,
-        position: await positionAfter(db, projectId, input.after_id),
-      })
-      .returning({ id: taskStatuses.id });
+    const [row] = await retryingTakenPosition(async () =>
+      db
+        .insert(taskStatuses)
+        .values({
+          projectId,
+          name: input.name,
+          color: input.color ?? defaultColor,
+          category: input.category ?? 'in_progress',
+          wipLimit: input.wip_limit ?? null,
+          position: await positionAfter(db, projectId, input.after_id),
+        })
+        .returning({ id: taskStatuses.id }),
+    );
     if (!row) throw new Error('status insert returned no row');
     return readStatus(db, row.id);
   } catch (err) {
@@ -192,39 +212,43 @@ export async function updateStatus(
 ): Promise<{ status: Status; projectId: string }> {
   const { projectId, role } = await requireStatusAccess(db, statusId, userId);
   if (!canManageStatuses(role)) throw statusForbidden();
-  const position =
-    input.after_id === undefined ? undefined : await positionAfter(db, projectId, input.after_id, statusId);
   try {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(taskStatuses)
-        .set({
-          ...(input.name !== undefined && { name: input.name }),
-          ...(input.color !== undefined && { color: input.color }),
-          ...(input.category !== undefined && { category: input.category }),
-          ...(input.wip_limit !== undefined && { wipLimit: input.wip_limit }),
-          ...(position !== undefined && { position }),
-          updatedAt: changedNow,
-        })
-        .where(eq(taskStatuses.id, statusId));
-      // A task is done exactly while it is in a done status: its tasks follow a change of category.
-      if (input.category !== undefined) {
-        const now = new Date();
-        await tx
-          .update(tasks)
-          .set({
-            doneAt:
-              input.category === 'done' ? sql`coalesce(${tasks.doneAt}, ${now.toISOString()}::timestamptz)` : null,
-            updatedAt: changedNow,
-          })
-          .where(eq(tasks.statusId, statusId));
-      }
-    });
+    await retryingTakenPosition(() => changeStatus(db, projectId, statusId, input));
   } catch (err) {
     if (isUniqueViolation(err, 'task_statuses_project_name_idx')) throw nameTaken(input.name ?? '');
     throw err;
   }
   return { status: await readStatus(db, statusId), projectId };
+}
+
+/** updateStatus's write: the status's fields and place, and its tasks' done_at when its category changes. */
+async function changeStatus(db: Db, projectId: string, statusId: string, input: UpdateStatusInput): Promise<void> {
+  const position =
+    input.after_id === undefined ? undefined : await positionAfter(db, projectId, input.after_id, statusId);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(taskStatuses)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.color !== undefined && { color: input.color }),
+        ...(input.category !== undefined && { category: input.category }),
+        ...(input.wip_limit !== undefined && { wipLimit: input.wip_limit }),
+        ...(position !== undefined && { position }),
+        updatedAt: changedNow,
+      })
+      .where(eq(taskStatuses.id, statusId));
+    // A task is done exactly while it is in a done status: its tasks follow a change of category.
+    if (input.category !== undefined) {
+      const now = new Date();
+      await tx
+        .update(tasks)
+        .set({
+          doneAt: input.category === 'done' ? sql`coalesce(${tasks.doneAt}, ${now.toISOString()}::timestamptz)` : null,
+          updatedAt: changedNow,
+        })
+        .where(eq(tasks.statusId, statusId));
+    }
+  });
 }
 
 /**
@@ -248,16 +272,17 @@ export async function deleteStatus(
       .from(taskStatuses)
       .where(eq(taskStatuses.projectId, projectId));
     if (total <= 1) throw new AppError('statuses/last-status', 'A project keeps at least one status');
+    // Checked even for an empty status: a move_to that names nothing is a mistake worth saying.
+    const target = moveTo ? await requireProjectStatus(tx, projectId, moveTo, 'move_to') : undefined;
     const held = await tx
       .select({ id: tasks.id })
       .from(tasks)
       .where(eq(tasks.statusId, statusId))
       .orderBy(asc(tasks.position));
     if (held.length > 0) {
-      if (!moveTo) {
+      if (!target) {
         throw new AppError('statuses/not-empty', 'This status holds tasks: say where they go with move_to');
       }
-      const target = await requireProjectStatus(tx, projectId, moveTo);
       const [last] = await tx
         .select({ position: tasks.position })
         .from(tasks)

@@ -77,7 +77,7 @@ function notMembers(userIds: string[]): AppError {
 }
 
 function noStatus(category?: StatusCategory): AppError {
-  const what = category ? `a status in the category ${category}` : 'a status';
+  const what = category ? `status in the category ${category}` : 'status';
   return new AppError('tasks/no-status', `This project has no ${what}`);
 }
 
