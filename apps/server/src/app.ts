@@ -50,6 +50,7 @@ import { registerJsonBodyParser } from './platform/json-body';
 import { type LiveOptions, registerLive } from './platform/live';
 import { loggerOptions, RequestEndLogController } from './platform/logger';
 import { createMailer } from './platform/mail';
+import { registerNulUrlGuard } from './platform/nul-text';
 import { createMemoryPubSub, createRedisPubSub } from './platform/pubsub';
 import { createPush } from './platform/push';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './platform/rate-limit';
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerJsonBodyParser(app);
+  registerNulUrlGuard(app);
   // Before every route: @fastify/compress hooks the routes registered after it.
   await registerCompression(app);
 

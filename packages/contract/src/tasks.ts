@@ -25,15 +25,24 @@ const Label = z
   .trim()
   .min(1, 'A label must not be empty')
   .max(taskLimits.labelMaxLength, `A label has at most ${taskLimits.labelMaxLength} characters`);
+/** Counted once repeats are dropped: ["ops", "ops"] is one label. */
 const Labels = z
   .array(Label)
-  .max(taskLimits.labelsMax, `At most ${taskLimits.labelsMax} labels`)
-  .transform((labels) => [...new Set(labels)]);
+  .transform((labels) => [...new Set(labels)])
+  .pipe(z.array(z.string()).max(taskLimits.labelsMax, `At most ${taskLimits.labelsMax} labels`));
 const AssigneeIds = z
   .array(z.uuid())
   .max(taskLimits.assigneesMax, `At most ${taskLimits.assigneesMax} assignees`)
   .transform((ids) => [...new Set(ids)]);
-const DueAt = z.iso.datetime({ offset: true }).nullable();
+const dueYears = { min: 1970, max: 9999 };
+/** The database takes no year 0, and no task is due before 1970 or after 9999. */
+const DueAt = z.iso
+  .datetime({ offset: true })
+  .refine((value) => {
+    const year = new Date(value).getUTCFullYear();
+    return Number.parseInt(value.slice(0, 4), 10) >= dueYears.min && year >= dueYears.min && year <= dueYears.max;
+  }, `A due date is between the years ${dueYears.min} and ${dueYears.max}`)
+  .nullable();
 
 export const CreateTaskInput = z.strictObject({
   title: TaskTitle,
@@ -113,7 +122,10 @@ export type BoardTask = z.infer<typeof BoardTask>;
 export const Board = z.object({ statuses: z.array(Status), tasks: z.array(BoardTask) });
 export type Board = z.infer<typeof Board>;
 
-export const MyWorkQuery = z.object({ project_id: z.uuid().optional() });
+/** `?project_id=` left empty means every project, as when it is left out. */
+export const MyWorkQuery = z.object({
+  project_id: z.preprocess((value) => (value === '' ? undefined : value), z.uuid().optional()),
+});
 export type MyWorkQuery = z.infer<typeof MyWorkQuery>;
 
 export const MyWorkTask = Task.extend({ project_name: z.string() });

@@ -55,6 +55,25 @@ describe('API basics', () => {
     expect(res.body).toMatchObject({ error: { code: expect.stringMatching(/^request\//) } });
   });
 
+  it('answers text with a NUL character, in a JSON body or the URL, with 400 and stores nothing', async () => {
+    const email = uniqueEmail();
+    for (const rawBody of [
+      `{"email":"${email}","password":"${strongPassword}","name":"a\\u0000b"}`,
+      `{"email":"${email}","password":"${strongPassword}","name":"\\\\\\u0000"}`,
+    ]) {
+      const res = await t.request('POST', '/api/auth/register', { rawBody });
+      expect(res.status, rawBody).toBe(400);
+      expect(res.body).toMatchObject({ error: { code: 'request/invalid', message: expect.stringContaining('NUL') } });
+    }
+    const search = await t.request('GET', '/api/projects?q=%00');
+    expect(search.status).toBe(400);
+    // A backslash followed by "u0000" is ordinary text.
+    const literal = await t.request('POST', '/api/auth/register', {
+      rawBody: `{"email":"${email}","password":"${strongPassword}","name":"a\\\\u0000b"}`,
+    });
+    expect(literal.status).toBe(201);
+  });
+
   it('answers a body over 1 MiB with 413', async () => {
     const res = await t.request('POST', '/api/auth/login', {
       rawBody: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) }),

@@ -171,6 +171,9 @@ describe('GET /api/my-work', () => {
       token: team.member.token,
     });
     expect(one.body.map((task) => task.id)).toEqual([sooner.id, later.id, undated.id]);
+    const empty = await t.request<TaskBody[]>('GET', '/api/my-work?project_id=', { token: team.member.token });
+    expect(empty.status).toBe(200);
+    expect(empty.body.map((task) => task.id)).toEqual(all.body.map((task) => task.id));
   });
 
   it('answers 404 for a project the caller is not in, 400 for a bad id', async () => {

@@ -135,6 +135,9 @@ describe('POST /api/cards/:cardId/tasks', () => {
       { title: 'ok', labels: Array.from({ length: 11 }, (_, i) => `l${i}`) },
       { title: 'ok', labels: ['x'.repeat(31)] },
       { title: 'ok', due_at: 'tomorrow' },
+      { title: 'ok', due_at: '0000-01-01T00:00:00Z' },
+      { title: 'ok', due_at: '1969-12-31T23:00:00Z' },
+      { title: 'ok', due_at: '9999-12-31T23:00:00-05:00' },
       { title: 'ok', status_id: foreign },
       { title: 'ok', assignee_ids: [team.stranger.id] },
       { title: 'ok', assignee_ids: ['not-a-uuid'] },
@@ -142,6 +145,13 @@ describe('POST /api/cards/:cardId/tasks', () => {
       const res = await create(team.owner, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
+  });
+
+  it('counts labels once repeats are dropped', async () => {
+    const labels = [...Array.from({ length: 10 }, (_, i) => `l${i}`), 'l0'];
+    const res = await create(team.owner, { title: 'Eleven with a repeat', labels });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ labels: labels.slice(0, 10) });
   });
 
   it('is for members and up: 403 for a viewer, 404 for a stranger and an unknown card', async () => {
