@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -40,6 +40,13 @@ async function reminders(app: TestApp, taskId: string, type: 'task_due' | 'task_
     .select()
     .from(notifications)
     .where(and(eq(notifications.taskId, taskId), eq(notifications.type, type)));
+}
+
+/** The first row of a raw query's result (PGlite and node-postgres both answer with `rows`). */
+function firstRow(result: unknown): unknown {
+  return typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)
+    ? result.rows[0]
+    : undefined;
 }
 
 async function settle(ms: number): Promise<void> {
@@ -84,6 +91,30 @@ describe('due-date reminders', () => {
     expect((await reminders(t, taskId, 'task_due')).length).toBe(1);
     await t.request('PATCH', `/api/tasks/${taskId}`, { token: team.owner.token, body: { due_at: inSeconds(7200) } });
     await expect.poll(async () => (await reminders(t, taskId, 'task_due')).length, { timeout: arrivalMs }).toBe(2);
+  });
+
+  it('sends task_overdue at once for a moment long past, and keeps its job until it has run', async () => {
+    const taskId = await newTask('Long overdue', '2024-03-01T09:00:00Z');
+    const swept = await t.database.db.execute(
+      sql`select count(*)::int as swept from pgboss.job where data->>'task_id' = ${taskId} and keep_until < now()`,
+    );
+    expect(firstRow(swept)).toEqual({ swept: 0 });
+    await expect.poll(async () => (await reminders(t, taskId, 'task_overdue')).length, { timeout: arrivalMs }).toBe(1);
+    expect(await reminders(t, taskId, 'task_due')).toEqual([]);
+  });
+
+  it('sends every reminder of a busy moment within the promised 30 s: 20 tasks due at once', async () => {
+    const moment = inSeconds(3);
+    const taskIds = await Promise.all(Array.from({ length: 20 }, (_, i) => newTask(`Rush ${i}`, moment)));
+    await expect
+      .poll(
+        async () => {
+          const sent = await Promise.all(taskIds.map((id) => reminders(t, id, 'task_overdue')));
+          return sent.filter((notes) => notes.length === 1).length;
+        },
+        { timeout: arrivalMs },
+      )
+      .toBe(20);
   });
 
   it('sends nothing for a task completed or deleted before its moment', async () => {
