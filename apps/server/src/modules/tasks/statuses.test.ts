@@ -1,7 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectLive } from '../../../test/support/live-client';
 import { createTeam, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/support/test-app';
+import { usageEvents } from '../../db/schema/usage-events';
 
 interface StatusBody {
   id: string;
@@ -256,5 +258,27 @@ describe('admins changing columns at the same moment', () => {
     expect(new Set(after.slice(0, 6).map((status) => status.name))).toEqual(
       new Set(Array.from({ length: 6 }, (_, i) => `Race ${i}`)),
     );
+  });
+});
+
+describe('usage events of tasks a status change touches', () => {
+  async function changesRecorded(taskId: string): Promise<string[]> {
+    const events = await t.database.db
+      .select()
+      .from(usageEvents)
+      .where(and(eq(usageEvents.name, 'task_updated'), eq(usageEvents.userId, team.owner.id)));
+    return events
+      .filter((event) => event.properties.task_id === taskId)
+      .map((event) => String(event.properties.change));
+  }
+
+  it('records task_updated for each task a change of category completes, and each a deletion moves', async () => {
+    const projectId = await newProject('Counted changes');
+    const [todo, doing] = (await list(team.owner, projectId)).body;
+    const taskId = await newCardWithTask(projectId, todo?.id ?? '');
+    await t.request('PATCH', `/api/statuses/${todo?.id}`, { token: team.owner.token, body: { category: 'done' } });
+    await expect.poll(() => changesRecorded(taskId)).toEqual(['task_created', 'task_updated']);
+    await t.request('DELETE', `/api/statuses/${todo?.id}?move_to=${doing?.id}`, { token: team.owner.token });
+    await expect.poll(() => changesRecorded(taskId)).toEqual(['task_created', 'task_updated', 'task_moved']);
   });
 });

@@ -6,7 +6,7 @@ import {
   statusLimits,
   type UpdateStatusInput,
 } from '@deckhand/contract/statuses';
-import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { isUniqueViolation } from '../../../db/errors';
 import { taskStatuses, tasks } from '../../../db/schema/tasks';
@@ -209,23 +209,32 @@ export async function updateStatus(
   userId: string,
   statusId: string,
   input: UpdateStatusInput,
-): Promise<{ status: Status; projectId: string }> {
+): Promise<{ status: Status; projectId: string; changedTasks: TaskRef[] }> {
   const { projectId, role } = await requireStatusAccess(db, statusId, userId);
   if (!canManageStatuses(role)) throw statusForbidden();
   try {
-    await retryingTakenPosition(() => changeStatus(db, projectId, statusId, input));
+    const changedTasks = await retryingTakenPosition(() => changeStatus(db, projectId, statusId, input));
+    return { status: await readStatus(db, statusId), projectId, changedTasks };
   } catch (err) {
     if (isUniqueViolation(err, 'task_statuses_project_name_idx')) throw nameTaken(input.name ?? '');
     throw err;
   }
-  return { status: await readStatus(db, statusId), projectId };
 }
 
-/** updateStatus's write: the status's fields and place, and its tasks' done_at when its category changes. */
-async function changeStatus(db: Db, projectId: string, statusId: string, input: UpdateStatusInput): Promise<void> {
+/** A task a change of its status changed too (its done_at, its status): what its usage event names. */
+export interface TaskRef {
+  id: string;
+  cardId: string;
+}
+
+/**
+ * updateStatus's write: the status's fields and place, and its tasks' done_at when its category changes.
+ * @returns the tasks whose done_at the change of category set or cleared
+ */
+async function changeStatus(db: Db, projectId: string, statusId: string, input: UpdateStatusInput): Promise<TaskRef[]> {
   const position =
     input.after_id === undefined ? undefined : await positionAfter(db, projectId, input.after_id, statusId);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx
       .update(taskStatuses)
       .set({
@@ -238,22 +247,23 @@ async function changeStatus(db: Db, projectId: string, statusId: string, input: 
       })
       .where(eq(taskStatuses.id, statusId));
     // A task is done exactly while it is in a done status: its tasks follow a change of category.
-    if (input.category !== undefined) {
-      const now = new Date();
-      await tx
-        .update(tasks)
-        .set({
-          doneAt: input.category === 'done' ? sql`coalesce(${tasks.doneAt}, ${now.toISOString()}::timestamptz)` : null,
-          updatedAt: changedNow,
-        })
-        .where(eq(tasks.statusId, statusId));
-    }
+    if (input.category === undefined) return [];
+    const now = new Date();
+    const becomesDone = input.category === 'done';
+    return tx
+      .update(tasks)
+      .set({
+        doneAt: becomesDone ? sql`coalesce(${tasks.doneAt}, ${now.toISOString()}::timestamptz)` : null,
+        updatedAt: changedNow,
+      })
+      .where(and(eq(tasks.statusId, statusId), becomesDone ? isNull(tasks.doneAt) : isNotNull(tasks.doneAt)))
+      .returning({ id: tasks.id, cardId: tasks.cardId });
   });
 }
 
 /**
  * Deletes a status, first moving its tasks to the end of `moveTo` (their done_at then follows its category).
- * @returns the project id
+ * @returns the project id and the tasks moved
  * @throws statuses/not-found · statuses/forbidden · statuses/last-status · statuses/not-empty (tasks, no move_to)
  *   · request/invalid (move_to not another status of the project)
  */
@@ -262,7 +272,7 @@ export async function deleteStatus(
   userId: string,
   statusId: string,
   moveTo: string | undefined,
-): Promise<string> {
+): Promise<{ projectId: string; movedTasks: TaskRef[] }> {
   const { projectId, role } = await requireStatusAccess(db, statusId, userId);
   if (!canManageStatuses(role)) throw statusForbidden();
   if (moveTo === statusId) throw new AppError('request/invalid', 'move_to: another status than the one deleted');
@@ -275,7 +285,7 @@ export async function deleteStatus(
     // Checked even for an empty status: a move_to that names nothing is a mistake worth saying.
     const target = moveTo ? await requireProjectStatus(tx, projectId, moveTo, 'move_to') : undefined;
     const held = await tx
-      .select({ id: tasks.id })
+      .select({ id: tasks.id, cardId: tasks.cardId })
       .from(tasks)
       .where(eq(tasks.statusId, statusId))
       .orderBy(asc(tasks.position));
@@ -304,6 +314,6 @@ export async function deleteStatus(
       }
     }
     await tx.delete(taskStatuses).where(eq(taskStatuses.id, statusId));
-    return projectId;
+    return { projectId, movedTasks: held };
   });
 }
