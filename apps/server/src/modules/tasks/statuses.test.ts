@@ -266,7 +266,8 @@ describe('usage events of tasks a status change touches', () => {
     const events = await t.database.db
       .select()
       .from(usageEvents)
-      .where(and(eq(usageEvents.name, 'task_updated'), eq(usageEvents.userId, team.owner.id)));
+      .where(and(eq(usageEvents.name, 'task_updated'), eq(usageEvents.userId, team.owner.id)))
+      .orderBy(usageEvents.id);
     return events
       .filter((event) => event.properties.task_id === taskId)
       .map((event) => String(event.properties.change));
