@@ -99,3 +99,18 @@ test('a task completed on the card page leaves My work', async ({ page, request 
   await expect(page.getByText('Nothing assigned to you')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Ship it' })).toHaveCount(0);
 });
+
+test('a viewer sees the tasks assigned to them without a checkbox to complete them', async ({ page, request }) => {
+  const owner = await registerAccount(request, 'work-owner', 'Olga Owner');
+  const viewer = await registerAccount(request, 'work-viewer', 'Vic Viewer');
+  const project = await createProjectViaApi(request, owner, 'Look only');
+  await addMemberViaApi(request, owner, project.id, viewer.email, 'viewer');
+  const card = await createCardViaApi(request, owner, project.id, 'Watched');
+  await createTaskViaApi(request, owner, card.id, { title: 'Watch this', assignee_ids: [viewer.userId] });
+
+  await signIn(page, viewer);
+  await page.goto(`/${project.id}/my-work`);
+  await expect(page.getByRole('checkbox', { name: 'Watch this' })).toBeDisabled();
+  await page.getByRole('switch', { name: 'All projects' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Watch this' })).toBeDisabled();
+});
