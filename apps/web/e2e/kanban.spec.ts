@@ -87,6 +87,30 @@ test('Task actions › Move to moves a task with the keyboard', async ({ page, r
   await expect(column(page, 'Done')).toContainText('1');
 });
 
+test('Task actions › Move up and Move down reorder a column with the keyboard', async ({ page, request }) => {
+  const owner = await registerAccount(request, 'key-sorter', 'Kit Sorter');
+  const project = await createProjectViaApi(request, owner, 'Sorted by keys');
+  const card = await createCardViaApi(request, owner, project.id, 'Queue');
+  for (const title of ['First', 'Second', 'Third']) await createTaskViaApi(request, owner, card.id, { title });
+
+  await signIn(page, owner);
+  await page.goto(`/${project.id}/kanban`);
+  const todo = column(page, 'To do').getByRole('listitem');
+  await expect(todo).toHaveText([/First/, /Second/, /Third/]);
+  const actions = tile(page, 'To do', 'Third').getByRole('button', { name: 'Task actions' });
+  await actions.focus();
+  await actions.press('Enter');
+  await page.getByRole('menuitem', { name: 'Move up' }).press('Enter');
+  await expect(todo).toHaveText([/First/, /Third/, /Second/]);
+  await expect(actions).toBeFocused();
+  await tile(page, 'To do', 'First').getByRole('button', { name: 'Task actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Move up' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Move down' }).press('Enter');
+  await expect(todo).toHaveText([/Third/, /First/, /Second/]);
+  await page.reload();
+  await expect(todo).toHaveText([/Third/, /First/, /Second/]);
+});
+
 test('another member’s move appears on an open board without a reload', async ({ page, request }) => {
   const owner = await registerAccount(request, 'mover', 'Mo Mover');
   const watcher = await registerAccount(request, 'board-watcher', 'Wanda Watcher');

@@ -1,6 +1,7 @@
 import { combine } from '@atlaskit/pragmatic-drag-and-drop/combine';
 import { dropTargetForElements } from '@atlaskit/pragmatic-drag-and-drop/element/adapter';
 import { autoScrollForElements } from '@atlaskit/pragmatic-drag-and-drop-auto-scroll/element';
+import type { MoveTaskInput } from '@deckhand/contract/tasks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ProjectMember } from '../../projects/api';
@@ -23,7 +24,7 @@ export interface BoardColumnProps {
   /** The Add task control at the column's end. */
   addTask: ReactNode;
   onOpen(taskId: string): void;
-  onMoveTo(taskId: string, statusId: string): void;
+  onMove(taskId: string, input: MoveTaskInput): void;
   onDelete(taskId: string): void;
 }
 
@@ -46,7 +47,7 @@ export function BoardColumn({
   menu,
   addTask,
   onOpen,
-  onMoveTo,
+  onMove,
   onDelete,
 }: BoardColumnProps) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -118,8 +119,10 @@ export function BoardColumn({
                   members={members}
                   canWrite={canWrite}
                   now={now}
+                  aboveId={tasks[item.index - 1]?.id}
+                  belowId={tasks[item.index + 1]?.id}
                   onOpen={onOpen}
-                  onMoveTo={onMoveTo}
+                  onMove={onMove}
                   onDelete={onDelete}
                 />
               </li>

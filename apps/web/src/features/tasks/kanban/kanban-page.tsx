@@ -107,10 +107,6 @@ export function KanbanPage() {
   }, [moveTask]);
 
   const onOpen = useCallback((taskId: string) => setOpenTaskId(taskId), []);
-  const onMoveTo = useCallback(
-    (taskId: string, statusId: string) => moveTask(taskId, { status_id: statusId }),
-    [moveTask],
-  );
   const onDelete = useCallback((taskId: string) => setDeletingId(taskId), []);
 
   const grouped = useMemo(() => {
@@ -192,7 +188,7 @@ export function KanbanPage() {
                   }
                   addTask={canWrite ? <AddTask projectId={project.id} statusId={status.id} /> : null}
                   onOpen={onOpen}
-                  onMoveTo={onMoveTo}
+                  onMove={moveTask}
                   onDelete={onDelete}
                 />
               );

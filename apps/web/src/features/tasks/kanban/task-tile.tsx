@@ -2,6 +2,7 @@ import { combine } from '@atlaskit/pragmatic-drag-and-drop/combine';
 import { draggable, dropTargetForElements } from '@atlaskit/pragmatic-drag-and-drop/element/adapter';
 import { attachClosestEdge } from '@atlaskit/pragmatic-drag-and-drop-hitbox/closest-edge/attach-closest-edge';
 import { extractClosestEdge } from '@atlaskit/pragmatic-drag-and-drop-hitbox/closest-edge/extract-closest-edge';
+import type { MoveTaskInput } from '@deckhand/contract/tasks';
 import { memo, useEffect, useRef, useState } from 'react';
 import { IconButton } from '../../../ui/icon-button';
 import { Menu } from '../../../ui/menu';
@@ -18,14 +19,17 @@ export interface TaskTileProps {
   members: Map<string, ProjectMember>;
   canWrite: boolean;
   now: number;
+  /** The tasks shown just above and below it in its column, which Move up and Move down place it around. */
+  aboveId: string | undefined;
+  belowId: string | undefined;
   onOpen(taskId: string): void;
-  onMoveTo(taskId: string, statusId: string): void;
+  onMove(taskId: string, input: MoveTaskInput): void;
   onDelete(taskId: string): void;
 }
 
 /**
  * One task on the board: draggable (and a drop target that says whether a task lands above or below it), with
- * Task actions for the keyboard: Open, Move to <status>, Delete.
+ * Task actions for the keyboard: Open, Move up, Move down, Move to <status>, Delete.
  */
 export const TaskTile = memo(function TaskTile({
   task,
@@ -33,8 +37,10 @@ export const TaskTile = memo(function TaskTile({
   members,
   canWrite,
   now,
+  aboveId,
+  belowId,
   onOpen,
-  onMoveTo,
+  onMove,
   onDelete,
 }: TaskTileProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -100,11 +106,21 @@ export const TaskTile = memo(function TaskTile({
               }
             >
               <MenuItem onSelect={() => onOpen(task.id)}>Open</MenuItem>
+              {aboveId ? (
+                <MenuItem onSelect={() => onMove(task.id, { status_id: task.statusId, before_id: aboveId })}>
+                  Move up
+                </MenuItem>
+              ) : null}
+              {belowId ? (
+                <MenuItem onSelect={() => onMove(task.id, { status_id: task.statusId, after_id: belowId })}>
+                  Move down
+                </MenuItem>
+              ) : null}
               <MenuSub label="Move to">
                 {statuses
                   .filter((status) => status.id !== task.statusId)
                   .map((status) => (
-                    <MenuItem key={status.id} onSelect={() => onMoveTo(task.id, status.id)}>
+                    <MenuItem key={status.id} onSelect={() => onMove(task.id, { status_id: status.id })}>
                       {status.name}
                     </MenuItem>
                   ))}
