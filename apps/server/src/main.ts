@@ -19,6 +19,15 @@ function readVersion(): string {
     : '0.0.0';
 }
 
+/**
+ * The embedded database's thread stopped while the server ran: every query would fail from now on, so the process
+ * ends and a supervisor (systemd, Docker's restart policy) starts it again, rather than answering errors for good.
+ */
+function exitOnLostDatabase(err: Error): void {
+  console.error(`The embedded database stopped (${err.message}); exiting so that Deckhand can be started again.`);
+  process.exit(1);
+}
+
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig(process.env, { version: readVersion(), stdoutIsTty: process.stdout.isTTY === true });
@@ -27,7 +36,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, migrationsDir }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), migrationsDir },
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), migrationsDir, onLost: exitOnLostDatabase },
   );
   const migrationsApplied = await database.migrate();
   const app = await buildApp(config, { database, webDistDir, logStream });

@@ -35,7 +35,14 @@ export type DatabaseOptions =
       /** An idle pooled connection failed (server restart, network); the pool replaces it. */
       onIdleError?: (err: Error) => void;
     }
-  | { kind: 'pglite'; dataDir: string | undefined; migrationsDir: string; loadDataDir?: Blob };
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      migrationsDir: string;
+      loadDataDir?: Blob;
+      /** Called if the database's thread stops while open: from then on every query fails. */
+      onLost?: (err: Error) => void;
+    };
 
 /**
  * PostgreSQL's default shared_buffers (128 MB) lives inside PGlite's WebAssembly memory and is touched at start,
@@ -113,11 +120,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
-  const client = await PGliteThread.open({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    settings: pgliteSettings,
-  }).catch((err: unknown) => {
+  const client = await PGliteThread.open(
+    { dataDir: options.dataDir, loadDataDir: options.loadDataDir, settings: pgliteSettings },
+    { onLost: options.onLost },
+  ).catch((err: unknown) => {
     unlock();
     throw err;
   });

@@ -1,6 +1,7 @@
+import type { Worker } from 'node:worker_threads';
 import { messages } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGliteThread } from './pglite-thread';
+import { PGliteThread, startDatabaseWorker } from './pglite-thread';
 
 let db: PGliteThread;
 beforeAll(async () => {
@@ -87,5 +88,36 @@ describe('PGlite in its own thread', () => {
     const closing = await PGliteThread.open({ dataDir: undefined, loadDataDir: undefined, settings: [] });
     await closing.close();
     await expect(closing.query('select 1')).rejects.toThrow('the database is closed');
+  });
+});
+
+describe('a database thread that stops', () => {
+  const options = { dataDir: undefined, loadDataDir: undefined, settings: [] };
+
+  it('says so once when it stops while open, and every query then fails', async () => {
+    let worker: Worker | undefined;
+    const losses: Error[] = [];
+    const thread = await PGliteThread.open(options, {
+      onLost: (err) => losses.push(err),
+      start: (workerOptions) => {
+        worker = startDatabaseWorker(workerOptions);
+        return worker;
+      },
+    });
+    // What a crash of the thread looks like from outside: it exits without being asked to.
+    await worker?.terminate();
+    await expect(thread.query('select 1')).rejects.toThrow(/database thread stopped/);
+    expect(losses).toHaveLength(1);
+    expect(losses[0]?.message).toMatch(/database thread stopped/);
+    await thread.close();
+    expect(losses).toHaveLength(1);
+  });
+
+  it('says nothing when it is closed', async () => {
+    const losses: Error[] = [];
+    const thread = await PGliteThread.open(options, { onLost: (err) => losses.push(err) });
+    await thread.close();
+    await expect(thread.query('select 1')).rejects.toThrow(/closed/);
+    expect(losses).toEqual([]);
   });
 });

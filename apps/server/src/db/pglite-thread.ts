@@ -9,7 +9,7 @@ type Parsers = NonNullable<QueryOptions['parsers']>;
  * run src/db/pglite-worker.ts, which the thread first registers tsx to load: a worker does not inherit the
  * loaders of the thread that starts it.
  */
-function startWorker(options: WorkerOptions): Worker {
+export function startDatabaseWorker(options: WorkerOptions): Worker {
   if (!import.meta.url.endsWith('.ts')) {
     return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: options });
   }
@@ -31,14 +31,25 @@ function errorFrom(sent: SentError): Error {
  * one core of two. Here SQL runs beside them. Values cross as structured clones; types the caller parses itself
  * (drizzle keeps timestamps as text) come back as text and are parsed here with the caller's parsers.
  */
+export interface ThreadHooks {
+  /**
+   * Called once if the thread stops while the database is open (a crash, not close()): every query fails from then
+   * on, so the server should stop and be restarted rather than go on answering errors.
+   */
+  onLost?: (err: Error) => void;
+  /** Starts the worker (tests keep the Worker to stop it as a crash would). */
+  start?: (options: WorkerOptions) => Worker;
+}
+
 export class PGliteThread {
   readonly #worker: Worker;
+  #closing = false;
   readonly #pending = new Map<number, { resolve: (value: ReplyValue) => void; reject: (err: Error) => void }>();
   #nextId = 0;
   #nextTransaction = 0;
   #failure: Error | undefined;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, onLost: ((err: Error) => void) | undefined) {
     this.#worker = worker;
     worker.on('message', (reply: Reply) => {
       const pending = this.#pending.get(reply.id);
@@ -49,17 +60,19 @@ export class PGliteThread {
     });
     const fail = (err: Error) => {
       // The first reason stands: a closed database's thread exits too, and that is not news.
+      const first = this.#failure === undefined;
       this.#failure ??= err;
       for (const pending of this.#pending.values()) pending.reject(err);
       this.#pending.clear();
+      if (first && !this.#closing) onLost?.(err);
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the database thread stopped (exit code ${code})`)));
   }
 
   /** Starts the thread and waits until its database is open; an error opening it is thrown here. */
-  static async open(options: WorkerOptions): Promise<PGliteThread> {
-    const worker = startWorker(options);
+  static async open(options: WorkerOptions, hooks: ThreadHooks = {}): Promise<PGliteThread> {
+    const worker = (hooks.start ?? startDatabaseWorker)(options);
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`the database thread stopped (exit code ${code})`));
       worker.once('error', reject);
@@ -70,7 +83,7 @@ export class PGliteThread {
         resolve();
       });
     });
-    return new PGliteThread(worker);
+    return new PGliteThread(worker, hooks.onLost);
   }
 
   #send(request: Request): Promise<ReplyValue> {
@@ -137,6 +150,7 @@ export class PGliteThread {
   }
 
   async close(): Promise<void> {
+    this.#closing = true;
     if (!this.#failure) await this.#send({ op: 'close' });
     this.#failure = new Error('the database is closed');
     await this.#worker.terminate();
