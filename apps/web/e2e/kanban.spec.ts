@@ -51,8 +51,8 @@ test('a task dropped back where it was stays there and sends no move', async ({ 
 
   await signIn(page, owner);
   await page.goto(`/${project.id}/kanban`);
-  const todo = column(page, 'To do').getByRole('listitem');
-  await expect(todo).toHaveText([/Picked up/, /Left alone/]);
+  const toDo = column(page, 'To do').getByRole('listitem');
+  await expect(toDo).toHaveText([/Picked up/, /Left alone/]);
   const moves: string[] = [];
   page.on('request', (sent) => {
     if (sent.url().endsWith('/move')) moves.push(sent.url());
@@ -68,7 +68,7 @@ test('a task dropped back where it was stays there and sends no move', async ({ 
   await answered;
   expect(moves).toHaveLength(1);
   await page.reload();
-  await expect(todo).toHaveText([/Picked up/]);
+  await expect(toDo).toHaveText([/Picked up/]);
   await expect(tile(page, 'Done', 'Left alone')).toBeVisible();
 });
 
@@ -95,20 +95,20 @@ test('Task actions › Move up and Move down reorder a column with the keyboard'
 
   await signIn(page, owner);
   await page.goto(`/${project.id}/kanban`);
-  const todo = column(page, 'To do').getByRole('listitem');
-  await expect(todo).toHaveText([/First/, /Second/, /Third/]);
+  const toDo = column(page, 'To do').getByRole('listitem');
+  await expect(toDo).toHaveText([/First/, /Second/, /Third/]);
   const actions = tile(page, 'To do', 'Third').getByRole('button', { name: 'Task actions' });
   await actions.focus();
   await actions.press('Enter');
   await page.getByRole('menuitem', { name: 'Move up' }).press('Enter');
-  await expect(todo).toHaveText([/First/, /Third/, /Second/]);
+  await expect(toDo).toHaveText([/First/, /Third/, /Second/]);
   await expect(actions).toBeFocused();
   await tile(page, 'To do', 'First').getByRole('button', { name: 'Task actions' }).click();
   await expect(page.getByRole('menuitem', { name: 'Move up' })).toHaveCount(0);
   await page.getByRole('menuitem', { name: 'Move down' }).press('Enter');
-  await expect(todo).toHaveText([/Third/, /First/, /Second/]);
+  await expect(toDo).toHaveText([/Third/, /First/, /Second/]);
   await page.reload();
-  await expect(todo).toHaveText([/Third/, /First/, /Second/]);
+  await expect(toDo).toHaveText([/Third/, /First/, /Second/]);
 });
 
 test('another member’s move appears on an open board without a reload', async ({ page, request }) => {

@@ -275,11 +275,11 @@ describe('usage events of tasks a status change touches', () => {
 
   it('records task_updated for each task a change of category completes, and each a deletion moves', async () => {
     const projectId = await newProject('Counted changes');
-    const [todo, doing] = (await list(team.owner, projectId)).body;
-    const taskId = await newCardWithTask(projectId, todo?.id ?? '');
-    await t.request('PATCH', `/api/statuses/${todo?.id}`, { token: team.owner.token, body: { category: 'done' } });
+    const [toDo, doing] = (await list(team.owner, projectId)).body;
+    const taskId = await newCardWithTask(projectId, toDo?.id ?? '');
+    await t.request('PATCH', `/api/statuses/${toDo?.id}`, { token: team.owner.token, body: { category: 'done' } });
     await expect.poll(() => changesRecorded(taskId)).toEqual(['task_created', 'task_updated']);
-    await t.request('DELETE', `/api/statuses/${todo?.id}?move_to=${doing?.id}`, { token: team.owner.token });
+    await t.request('DELETE', `/api/statuses/${toDo?.id}?move_to=${doing?.id}`, { token: team.owner.token });
     await expect.poll(() => changesRecorded(taskId)).toEqual(['task_created', 'task_updated', 'task_moved']);
   });
 });

@@ -10,7 +10,7 @@ function task(id: string, statusId: string): ClientBoardTask {
   return { ...base, id, statusId, labels: [], doneAt: null };
 }
 
-/** "todo: a b | doing: c | done: -" for a board, to compare orders at a glance. */
+/** "open: a b | doing: c | done: -" for a board, to compare orders at a glance. */
 function layout(board: ClientBoard): string {
   return board.statuses
     .map((s) => {
@@ -21,25 +21,25 @@ function layout(board: ClientBoard): string {
 }
 
 const board: ClientBoard = {
-  statuses: [status('todo'), status('doing', 'in_progress'), status('done', 'done')],
-  tasks: [task('a', 'todo'), task('b', 'todo'), task('c', 'todo'), task('d', 'doing')],
+  statuses: [status('open'), status('doing', 'in_progress'), status('done', 'done')],
+  tasks: [task('a', 'open'), task('b', 'open'), task('c', 'open'), task('d', 'doing')],
 };
 
 describe('placeInBoard', () => {
   it('places a task after, before or at the end of a column, as the server will', () => {
-    expect(layout(placeInBoard(board, 'a', { status_id: 'todo', after_id: 'c' }))).toBe(
-      'todo: b c a (3) | doing: d (1) | done: - (0)',
+    expect(layout(placeInBoard(board, 'a', { status_id: 'open', after_id: 'c' }))).toBe(
+      'open: b c a (3) | doing: d (1) | done: - (0)',
     );
-    expect(layout(placeInBoard(board, 'd', { status_id: 'todo', before_id: 'b' }))).toBe(
-      'todo: a d b c (4) | doing: - (0) | done: - (0)',
+    expect(layout(placeInBoard(board, 'd', { status_id: 'open', before_id: 'b' }))).toBe(
+      'open: a d b c (4) | doing: - (0) | done: - (0)',
     );
-    expect(layout(placeInBoard(board, 'b', { status_id: 'done' }))).toBe('todo: a c (2) | doing: d (1) | done: b (1)');
+    expect(layout(placeInBoard(board, 'b', { status_id: 'done' }))).toBe('open: a c (2) | doing: d (1) | done: b (1)');
   });
 
   it('completes a task moved into a done column and reopens one moved out', () => {
     const done = placeInBoard(board, 'a', { status_id: 'done' });
     expect(done.tasks.find((t) => t.id === 'a')?.doneAt).not.toBeNull();
-    const reopened = placeInBoard(done, 'a', { status_id: 'todo' });
+    const reopened = placeInBoard(done, 'a', { status_id: 'open' });
     expect(reopened.tasks.find((t) => t.id === 'a')?.doneAt).toBeNull();
   });
 });
@@ -47,19 +47,19 @@ describe('placeInBoard', () => {
 describe('putBackInBoard', () => {
   it('puts a refused move back next to its old neighbour', () => {
     const moved = placeInBoard(board, 'b', { status_id: 'done' });
-    expect(layout(putBackInBoard(moved, board, 'b'))).toBe('todo: a b c (3) | doing: d (1) | done: - (0)');
+    expect(layout(putBackInBoard(moved, board, 'b'))).toBe('open: a b c (3) | doing: d (1) | done: - (0)');
   });
 
   it('keeps a second move made while the first was refused', () => {
     const first = placeInBoard(board, 'b', { status_id: 'done' });
-    const second = placeInBoard(first, 'd', { status_id: 'todo', after_id: 'a' });
-    expect(layout(putBackInBoard(second, board, 'b'))).toBe('todo: a b d c (4) | doing: - (0) | done: - (0)');
+    const second = placeInBoard(first, 'd', { status_id: 'open', after_id: 'a' });
+    expect(layout(putBackInBoard(second, board, 'b'))).toBe('open: a b d c (4) | doing: - (0) | done: - (0)');
   });
 
   it('falls back to the column’s end when the old neighbours have left it', () => {
     const first = placeInBoard(board, 'a', { status_id: 'done' });
     const second = placeInBoard(first, 'b', { status_id: 'doing' });
-    expect(layout(putBackInBoard(second, board, 'a'))).toBe('todo: c a (2) | doing: d b (2) | done: - (0)');
+    expect(layout(putBackInBoard(second, board, 'a'))).toBe('open: c a (2) | doing: d b (2) | done: - (0)');
   });
 
   it('restores whether the task was done', () => {
