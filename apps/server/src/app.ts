@@ -10,8 +10,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { AppEvents, DomainEventMap } from './domain-events';
 import { adminRoutes } from './modules/admin/routes';
 import { oidcRoutes } from './modules/auth/oidc/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -38,11 +40,10 @@ import { startReminderWorker } from './modules/tasks/reminders';
 import { statusRoutes } from './modules/tasks/routes/status-routes';
 import { taskRoutes } from './modules/tasks/routes/task-routes';
 import { createAnswerCache } from './platform/answer-cache';
-import type { AppDeps } from './platform/app-deps';
 import { registerAuthGuard } from './platform/auth-guard';
 import { registerCompression } from './platform/compression';
+import { createDomainEvents } from './platform/domain-events';
 import { registerErrorHandlers } from './platform/errors';
-import { createUsageEvents } from './platform/events';
 import { registerGracefulClose } from './platform/graceful-close';
 import { createIdTokens } from './platform/id-tokens';
 import { createJobs } from './platform/jobs';
@@ -58,7 +59,9 @@ import { registerSecurityHeaders } from './platform/security-headers';
 import { createSentryReporter } from './platform/server-errors';
 import { createBlobStore } from './platform/storage/blobs';
 import { createStorage } from './platform/storage/create-storage';
+import { createUsageEvents } from './platform/usage-events';
 import { registerWebApp } from './platform/web-app';
+import { registerSubscribers } from './subscribers';
 
 export interface BuildAppOptions {
   live?: LiveOptions;
@@ -67,6 +70,8 @@ export interface BuildAppOptions {
   webDistDir?: string | undefined;
   /** Where logs go (tests capture them to check nothing secret is written). */
   logStream?: DestinationStream;
+  /** Tests only: runs right after a commit that wrote outbox rows, before any effect (to stop the process there). */
+  afterDurableCommit?: () => void;
 }
 
 /** Room for the long lists' cached answers: a few hundred people's project lists of a typical size. */
@@ -100,9 +105,18 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
     await serverErrors.close();
   });
   const push = await createPush(db, config);
-  const events = createUsageEvents(db, app.log, config.analyticsEnabled);
-  // Before the database closes (its owner closes it after the app): the last events are written.
-  app.addHook('onClose', () => events.flush());
+  const usage = createUsageEvents(db, app.log, config.analyticsEnabled);
+  const events: AppEvents = createDomainEvents<DomainEventMap>({
+    db,
+    log: app.log,
+    afterDurableCommit: options.afterDurableCommit,
+  });
+  // Before the database closes (its owner closes it after the app): effects running now finish, then the last
+  // usage events are written.
+  app.addHook('onClose', async () => {
+    await events.close();
+    await usage.flush();
+  });
   const storage = await createStorage(config);
   const files = createBlobStore(storage);
   const stopFileSweep = startFileSweep({ db, storage, log: app.log });
@@ -120,6 +134,7 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
     mailer,
     rateLimits,
     events,
+    usage,
     idTokens,
     live,
     push,
@@ -195,6 +210,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.decorate('deps', await createDeps(app, config, options));
   registerAuthGuard(app, app.deps.idTokens);
+  registerSubscribers(app.deps);
+  app.deps.events.start();
   await registerCollab(app, app.deps);
   await startReminderWorker(app.deps);
 

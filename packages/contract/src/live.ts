@@ -67,6 +67,13 @@ export const LiveEvent = z.discriminatedUnion('type', [
     message_id: z.uuid().nullable(),
     file_id: z.uuid(),
   }),
+  // A new entry in the project's activity history (a card's, and a task's when task_id is set).
+  z.object({
+    type: z.literal('activity_created'),
+    project_id: z.uuid(),
+    card_id: z.uuid().nullable(),
+    task_id: z.uuid().nullable(),
+  }),
   // Spec §7: the client refetches the unread count.
   z.object({ type: z.literal('notification_update') }),
 ]);

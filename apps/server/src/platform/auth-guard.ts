@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Actor } from './app-deps';
+import type { Actor } from './actor';
 import { AppError } from './errors';
 import type { IdTokens } from './id-tokens';
 

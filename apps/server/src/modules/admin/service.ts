@@ -1,7 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
-import type { Actor, AppDeps } from '../../platform/app-deps';
+import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { canAdministerInstance } from './policy';
 

@@ -3,7 +3,7 @@ import { and, asc, desc, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { projects } from '../../db/schema/projects';
 import { usageEvents } from '../../db/schema/usage-events';
-import type { Actor } from '../../platform/app-deps';
+import type { Actor } from '../../platform/actor';
 import { type AdminDeps, requireInstanceAdmin } from '../admin/service';
 import { periodOf } from './period';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../platform/app-deps';
+import type { AppDeps } from '../../app-deps';
 import { readCardTitle } from '../cards/service/cards';
 import { listChatFollowers } from '../chats/service/chats';
 import { notify, notifyOncePerChat } from '../notifications/service';

@@ -1,7 +1,7 @@
 import type { PushPayload, PushSubscriptionJson } from '@deckhand/contract/notifications';
 import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
 import { pushSubscriptions } from '../../db/schema/notifications';
-import type { AppDeps } from '../../platform/app-deps';
 import { AppError } from '../../platform/errors';
 import { pushEndpointRefusal } from '../../platform/push-endpoint';
 

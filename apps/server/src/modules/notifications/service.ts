@@ -5,9 +5,9 @@ import {
   notificationPath,
 } from '@deckhand/contract/notifications';
 import { and, count, desc, eq, lt } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
-import type { AppDeps } from '../../platform/app-deps';
 import { AppError } from '../../platform/errors';
 import { sendPushToUser } from './push-subscriptions';
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
 import { users } from '../../db/schema/users';
-import type { AppDeps } from '../../platform/app-deps';
 import { greetingMail } from '../auth/mails';
 import { getProfile } from './service';
 

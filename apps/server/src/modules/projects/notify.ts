@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
 import { projects } from '../../db/schema/projects';
-import type { AppDeps } from '../../platform/app-deps';
 import { notify } from '../notifications/service';
 import { getProfile } from '../profile/service';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../platform/app-deps';
+import type { AppDeps } from '../../app-deps';
 import { listManagerIds, listMemberIds } from './service/access';
 
 type LiveEvent = Parameters<AppDeps['live']['publish']>[1];

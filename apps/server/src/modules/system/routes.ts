@@ -34,7 +34,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError('request/rate-limited', 'Too many events', { retryAfterSeconds: waitSeconds });
     }
     await recordHits(deps.rateLimits, limit);
-    void deps.events.record({
+    void deps.usage.record({
       name: req.body.name,
       userId: req.actor?.userId ?? null,
       properties: req.body.properties,

@@ -1,32 +1,28 @@
-import type { AppDeps } from '../../platform/app-deps';
+import type { AppDeps } from '../../app-deps';
 import { notify } from '../notifications/service';
 import { profileNames } from '../profile/service';
 import type { TaskChange } from './service/tasks';
 
 /**
- * After a task was created or changed: `task_assigned` to each person newly assigned by someone else. Never
- * throws: the change has committed.
+ * After a task was created or changed: `task_assigned` to each person newly assigned by someone else. A throw
+ * leaves it to be tried again (it runs from the outbox).
  */
 export async function notifyAssignees(deps: AppDeps, actorId: string, change: TaskChange): Promise<void> {
   const { task, previous } = change;
   const before = previous?.assignee_ids ?? [];
   const added = task.assignee_ids.filter((id) => id !== actorId && !before.includes(id));
   if (added.length === 0) return;
-  try {
-    const actorName = (await profileNames(deps.db, [actorId])).get(actorId) ?? 'Someone';
-    for (const userId of added) {
-      await notify(deps, {
-        userId,
-        type: 'task_assigned',
-        title: `${actorName} assigned you “${task.title}”`,
-        message: `On ${task.card_title}`,
-        projectId: task.project_id,
-        cardId: task.card_id,
-        taskId: task.id,
-        author: { id: actorId, name: actorName },
-      });
-    }
-  } catch (err) {
-    deps.log.error({ err, taskId: task.id }, 'assignment notifications failed');
+  const actorName = (await profileNames(deps.db, [actorId])).get(actorId) ?? 'Someone';
+  for (const userId of added) {
+    await notify(deps, {
+      userId,
+      type: 'task_assigned',
+      title: `${actorName} assigned you “${task.title}”`,
+      message: `On ${task.card_title}`,
+      projectId: task.project_id,
+      cardId: task.card_id,
+      taskId: task.id,
+      author: { id: actorId, name: actorName },
+    });
   }
 }

@@ -1,8 +1,8 @@
 import type { Task } from '@deckhand/contract/tasks';
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps';
 import { tasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
-import type { AppDeps } from '../../platform/app-deps';
 import { notify } from '../notifications/service';
 import { listMemberIds } from '../projects/service/access';
 import { reminderMail } from './mails';

@@ -1,7 +1,7 @@
 import type { OidcProvider } from '@deckhand/contract/auth';
 import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../../app-deps';
 import { userIdentities, users } from '../../../db/schema/users';
-import type { AppDeps } from '../../../platform/app-deps';
 import { AppError } from '../../../platform/errors';
 import { createProfileIfMissing } from '../../profile/service';
 import { normalizeEmail } from '../users';

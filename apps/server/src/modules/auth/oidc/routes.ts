@@ -94,7 +94,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         const identity = await oidc.completeSignIn(new URL(req.url, deps.config.publicUrl), secrets);
         const account = await findOrCreateFederatedAccount(deps, provider, identity);
         if (account.created) {
-          void deps.events.record({
+          void deps.usage.record({
             name: 'user_created',
             userId: account.userId,
             properties: { user_id: account.userId },

@@ -1,5 +1,5 @@
 import type { LoginInput } from '@deckhand/contract/auth';
-import type { AppDeps } from '../../../platform/app-deps';
+import type { AppDeps } from '../../../app-deps';
 import { AppError } from '../../../platform/errors';
 import { recordHits, secondsUntilAllowed } from '../../../platform/rate-limit';
 import { loginLimits } from '../login-limits';

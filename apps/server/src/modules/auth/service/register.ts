@@ -1,7 +1,7 @@
 import type { RegisterInput } from '@deckhand/contract/auth';
+import type { AppDeps } from '../../../app-deps';
 import { isUniqueViolation } from '../../../db/errors';
 import { users } from '../../../db/schema/users';
-import type { AppDeps } from '../../../platform/app-deps';
 import { AppError } from '../../../platform/errors';
 import { recordHits, secondsUntilAllowed } from '../../../platform/rate-limit';
 import { createProfileIfMissing } from '../../profile/service';
@@ -46,6 +46,6 @@ export async function registerAccount(deps: AppDeps, input: RegisterInput, addre
   }
   await recordHits(deps.rateLimits, limit);
   await sendVerificationMail(deps, userId, email, input.name);
-  void deps.events.record({ name: 'user_created', userId, properties: { user_id: userId } });
+  void deps.usage.record({ name: 'user_created', userId, properties: { user_id: userId } });
   return startSession(deps, userId);
 }

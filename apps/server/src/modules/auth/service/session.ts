@@ -1,5 +1,5 @@
 import type { AuthSession } from '@deckhand/contract/auth';
-import type { AppDeps } from '../../../platform/app-deps';
+import type { AppDeps } from '../../../app-deps';
 import { issueRefreshToken } from '../refresh-tokens';
 import { getAuthUser } from '../users';
 

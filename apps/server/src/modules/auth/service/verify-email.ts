@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../../app-deps';
 import { users } from '../../../db/schema/users';
-import type { AppDeps } from '../../../platform/app-deps';
 import { AppError } from '../../../platform/errors';
 import { recordHits, secondsUntilAllowed } from '../../../platform/rate-limit';
 import { getProfile } from '../../profile/service';

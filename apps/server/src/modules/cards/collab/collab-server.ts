@@ -2,7 +2,7 @@ import type { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { Hocuspocus } from '@hocuspocus/server';
 import type { FastifyInstance } from 'fastify';
 import * as Y from 'yjs';
-import type { AppDeps } from '../../../platform/app-deps';
+import type { AppDeps } from '../../../app-deps';
 import { publishToMembers } from '../../projects/publish';
 import { requireMembership } from '../../projects/service/access';
 import { requireCardAccess } from '../service/access';

@@ -13,7 +13,7 @@ const tags = ['cards'];
 /** Cards: create, list and search, read, rename or archive, delete. Live events go out after each commit. */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const { db, events } = deps;
+  const { db, usage } = deps;
   app.addHook('onRequest', app.authenticate);
 
   app.post(
@@ -22,7 +22,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { userId } = actorOf(req);
       const card = await createCard(db, userId, req.params.projectId, req.body);
-      void events.record({
+      void usage.record({
         name: 'card_created',
         userId,
         properties: { project_id: card.project_id, card_id: card.id },

@@ -16,7 +16,7 @@ const multipartOverheadBytes = 64 * 1024;
 /** Upload, list, read and delete files. The bytes themselves are served by download-routes.ts. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const { db, storage, fileLinks: links, events } = deps;
+  const { db, storage, fileLinks: links, usage } = deps;
   const maxBytes = deps.config.fileMaxBytes;
   await app.register(fastifyMultipart, {
     // One byte over the limit reaches the upload's own meter, which answers 413 and keeps nothing; busboy's
@@ -54,8 +54,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       const properties = { project_id: file.project_id, file_id: file.id, content_type: file.content_type };
-      void events.record({ name: 'file_uploaded', userId, properties });
-      if (file.content_type.startsWith('image/')) void events.record({ name: 'image_uploaded', userId, properties });
+      void usage.record({ name: 'file_uploaded', userId, properties });
+      if (file.content_type.startsWith('image/')) void usage.record({ name: 'image_uploaded', userId, properties });
       await publishToMembers(deps, file.project_id, {
         type: 'file_created',
         project_id: file.project_id,

@@ -18,7 +18,7 @@ const tags = ['projects'];
 /** Invitations: revoke and resend (admins), and the link a person follows to preview and accept one. */
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const { db, events } = deps;
+  const { db, usage } = deps;
 
   app.delete(
     '/projects/:projectId/invitations/:invitationId',
@@ -69,7 +69,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
           project_id: accepted.projectId,
           user_id: userId,
         });
-        void events.record({
+        void usage.record({
           name: 'project_member_added',
           userId,
           properties: { project_id: accepted.projectId, user_id: userId },

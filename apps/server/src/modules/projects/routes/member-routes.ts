@@ -25,7 +25,7 @@ const tags = ['projects'];
 /** A project's members: list, add (or invite), change role, remove or leave, and ownership transfer. */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const { db, events } = deps;
+  const { db, usage } = deps;
   const lists = createListAnswers(deps);
 
   app.get(
@@ -57,7 +57,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         project_id: projectId,
         user_id: result.member.user_id,
       });
-      void events.record({
+      void usage.record({
         name: 'project_member_added',
         userId,
         properties: { project_id: projectId, user_id: result.member.user_id },

@@ -11,7 +11,7 @@ const tags = ['projects'];
 /** Projects: create, list, read, change and delete. Live events go out after each change has committed. */
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const { db, events, live } = deps;
+  const { db, usage, live } = deps;
   const lists = createListAnswers(deps);
 
   app.post(
@@ -20,7 +20,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { userId } = actorOf(req);
       const project = await createProject(db, userId, req.body);
-      void events.record({ name: 'project_created', userId, properties: { project_id: project.id } });
+      void usage.record({ name: 'project_created', userId, properties: { project_id: project.id } });
       return reply.code(201).send(project);
     },
   );
@@ -58,7 +58,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       const { projectId } = req.params;
       const memberIds = await deleteProject(db, userId, projectId);
       live.publish(memberIds, { type: 'project_deleted', project_id: projectId });
-      void events.record({ name: 'project_deleted', userId, properties: { project_id: projectId } });
+      void usage.record({ name: 'project_deleted', userId, properties: { project_id: projectId } });
       return reply.code(204).send(null);
     },
   );

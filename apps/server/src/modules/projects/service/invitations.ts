@@ -6,10 +6,10 @@ import {
   type Member,
 } from '@deckhand/contract/projects';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppDeps } from '../../../app-deps';
 import type { Db } from '../../../db/client';
 import { projectInvitations, projectMembers, projects } from '../../../db/schema/projects';
 import { users } from '../../../db/schema/users';
-import type { AppDeps } from '../../../platform/app-deps';
 import { AppError } from '../../../platform/errors';
 import { hashOpaqueToken, newOpaqueToken } from '../../../platform/opaque-tokens';
 import { findUserByEmail, requireValidEmail } from '../../auth/users';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { reportAttachments } from '../../../db/schema/reports';
-import type { Actor } from '../../../platform/app-deps';
+import type { Actor } from '../../../platform/actor';
 import { AppError } from '../../../platform/errors';
 import type { BlobStore, StoredBlob } from '../../../platform/storage/blobs';
 import { type AdminDeps, requireInstanceAdmin } from '../../admin/service';

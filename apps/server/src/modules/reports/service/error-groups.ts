@@ -2,7 +2,7 @@ import type { ErrorGroup, ErrorGroupListQuery } from '@deckhand/contract/reports
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { errorGroups, errorGroupUsers } from '../../../db/schema/reports';
-import type { Actor } from '../../../platform/app-deps';
+import type { Actor } from '../../../platform/actor';
 import { type AdminDeps, requireInstanceAdmin } from '../../admin/service';
 import type { ErrorReport } from '../intake/read-envelope';
 

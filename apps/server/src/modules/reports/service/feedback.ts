@@ -2,7 +2,7 @@ import type { Feedback, FeedbackListQuery, ReportAttachment } from '@deckhand/co
 import { desc, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { feedbackReports, reportAttachments } from '../../../db/schema/reports';
-import type { Actor } from '../../../platform/app-deps';
+import type { Actor } from '../../../platform/actor';
 import { type AdminDeps, requireInstanceAdmin } from '../../admin/service';
 import type { FeedbackReport } from '../intake/read-envelope';
 

@@ -1,5 +1,5 @@
 import { reportLimits } from '@deckhand/contract/reports';
-import type { AppDeps } from '../../../platform/app-deps';
+import type { AppDeps } from '../../../app-deps';
 import { AppError } from '../../../platform/errors';
 import { type Limit, recordHits, secondsUntilAllowed } from '../../../platform/rate-limit';
 import { decodeBody } from '../intake/body';

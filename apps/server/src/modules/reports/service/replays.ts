@@ -4,7 +4,7 @@ import { type Replay, reportLimits } from '@deckhand/contract/reports';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { replaySegments } from '../../../db/schema/reports';
-import type { Actor } from '../../../platform/app-deps';
+import type { Actor } from '../../../platform/actor';
 import { AppError } from '../../../platform/errors';
 import type { BlobStore, StoredBlob } from '../../../platform/storage/blobs';
 import { type AdminDeps, requireInstanceAdmin } from '../../admin/service';

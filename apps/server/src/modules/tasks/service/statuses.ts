@@ -9,9 +9,11 @@ import {
 import { and, asc, count, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { isUniqueViolation } from '../../../db/errors';
+import { isoTimestamp } from '../../../db/iso-timestamp';
 import { taskStatuses, tasks } from '../../../db/schema/tasks';
 import { AppError } from '../../../platform/errors';
 import { requireMembership } from '../../projects/service/access';
+import type { TaskRef } from '../events';
 import { canManageStatuses } from '../policy';
 import { requireStatusAccess, statusNotFound } from './access';
 import { changedNow } from './clock';
@@ -209,23 +211,27 @@ export async function updateStatus(
   userId: string,
   statusId: string,
   input: UpdateStatusInput,
-): Promise<{ status: Status; projectId: string; changedTasks: TaskRef[] }> {
+): Promise<{ status: Status; previous: Status; changedTasks: TaskRef[] }> {
   const { projectId, role } = await requireStatusAccess(db, statusId, userId);
   if (!canManageStatuses(role)) throw statusForbidden();
+  const previous = await readStatus(db, statusId);
   try {
     const changedTasks = await retryingTakenPosition(() => changeStatus(db, projectId, statusId, input));
-    return { status: await readStatus(db, statusId), projectId, changedTasks };
+    return { status: await readStatus(db, statusId), previous, changedTasks };
   } catch (err) {
     if (isUniqueViolation(err, 'task_statuses_project_name_idx')) throw nameTaken(input.name ?? '');
     throw err;
   }
 }
 
-/** A task a change of its status changed too (its done_at, its status): what its usage event names. */
-export interface TaskRef {
-  id: string;
-  cardId: string;
-}
+/** A task as a change of its status found it (its usage event and its activity name it). */
+const taskRefColumns = {
+  id: tasks.id,
+  cardId: tasks.cardId,
+  title: tasks.title,
+  statusId: tasks.statusId,
+  doneAt: isoTimestamp(tasks.doneAt),
+};
 
 /**
  * updateStatus's write: the status's fields and place, and its tasks' done_at when its category changes.
@@ -257,7 +263,7 @@ async function changeStatus(db: Db, projectId: string, statusId: string, input: 
         updatedAt: changedNow,
       })
       .where(and(eq(tasks.statusId, statusId), becomesDone ? isNull(tasks.doneAt) : isNotNull(tasks.doneAt)))
-      .returning({ id: tasks.id, cardId: tasks.cardId });
+      .returning(taskRefColumns);
   });
 }
 
@@ -272,7 +278,7 @@ export async function deleteStatus(
   userId: string,
   statusId: string,
   moveTo: string | undefined,
-): Promise<{ projectId: string; movedTasks: TaskRef[] }> {
+): Promise<{ status: Status; movedTo: Status | null; movedTasks: TaskRef[] }> {
   const { projectId, role } = await requireStatusAccess(db, statusId, userId);
   if (!canManageStatuses(role)) throw statusForbidden();
   if (moveTo === statusId) throw new AppError('request/invalid', 'move_to: another status than the one deleted');
@@ -284,8 +290,9 @@ export async function deleteStatus(
     if (total <= 1) throw new AppError('statuses/last-status', 'A project keeps at least one status');
     // Checked even for an empty status: a move_to that names nothing is a mistake worth saying.
     const target = moveTo ? await requireProjectStatus(tx, projectId, moveTo, 'move_to') : undefined;
+    const status = await readStatus(tx, statusId);
     const held = await tx
-      .select({ id: tasks.id, cardId: tasks.cardId })
+      .select(taskRefColumns)
       .from(tasks)
       .where(eq(tasks.statusId, statusId))
       .orderBy(asc(tasks.position));
@@ -314,6 +321,7 @@ export async function deleteStatus(
       }
     }
     await tx.delete(taskStatuses).where(eq(taskStatuses.id, statusId));
-    return { projectId, movedTasks: held };
+    const movedTo = target ? await readStatus(tx, target.id) : null;
+    return { status, movedTo, movedTasks: held };
   });
 }

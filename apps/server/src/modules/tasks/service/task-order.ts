@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { isUniqueViolation } from '../../../db/errors';
 import { tasks } from '../../../db/schema/tasks';
@@ -155,7 +156,8 @@ export async function placeTask<T>(
       continue;
     }
     try {
-      return await write(position);
+      // Inside a transaction a refused key would abort it all: the write gets a savepoint to fall back to.
+      return await (db instanceof PgTransaction ? db.transaction(() => write(position)) : write(position));
     } catch (err) {
       if (!isKeyTaken(err) || attempt >= maxAttempts) throw err;
     }

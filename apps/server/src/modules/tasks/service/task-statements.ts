@@ -92,7 +92,8 @@ function prepare(db: Db) {
    * A move to a status's end in one statement: the subquery reads the caller's role, the status and its last key
    * (the moving task left out), and the update writes the key after it (order_key_after, migration 0014). No row
    * comes back when the move cannot be made here (no such task or membership, a role in `writerRoles` missing, a
-   * status not of the project); the caller then takes the two-statement path, which says why.
+   * status not of the project, a reopening that needs reminders); the caller then takes the two-statement path,
+   * which says why or makes it.
    */
   const target = db
     .select({
@@ -104,6 +105,13 @@ function prepare(db: Db) {
       cardTitle: sql<string>`${cards.title}`.as('target_card_title'),
       authorName: sql<string>`coalesce(${profiles.name}, tasks.created_by_name)`.as('target_author_name'),
       previousDoneAt: sql<string | null>`${isoTimestamp(tasks.doneAt)}`.as('target_previous_done_at'),
+      previousStatusId: sql<string>`tasks.status_id`.as('target_previous_status_id'),
+      /**
+       * A reopening of a task that is due and assigned calls for reminders, which must not be lost: such a move
+       * takes the transactional path, where the outbox row is written with it.
+       */
+      reopensReminded: sql<boolean>`(tasks.done_at is not null and tasks.due_at is not null
+        and cardinality(tasks.assignee_ids) > 0)`.as('target_reopens_reminded'),
     })
     .from(tasks)
     .innerJoin(cards, taskCardJoin)
@@ -125,6 +133,7 @@ function prepare(db: Db) {
         eq(tasks.id, target.id),
         sql`${target.role} = any(${sql.placeholder('writerRoles')}::text[])`,
         sql`${target.statusId} is not null`,
+        sql`not (${target.reopensReminded} and ${target.category} <> 'done')`,
       ),
     )
     // The task's own columns as written; the card's title and the author's name come from the subquery, since
@@ -134,6 +143,7 @@ function prepare(db: Db) {
       cardTitle: target.cardTitle,
       createdByName: target.authorName,
       previousDoneAt: target.previousDoneAt,
+      previousStatusId: target.previousStatusId,
     })
     .prepare('task_move_to_end');
 

@@ -91,8 +91,6 @@ function doneAtFor(category: StatusCategory, now: Date): SQL | null {
  */
 export async function createTask(db: Db, userId: string, cardId: string, input: CreateTaskInput): Promise<TaskChange> {
   const assigneeIds = [...new Set(input.assignee_ids ?? [])];
-  const created = await createInOne(db, userId, cardId, input, assigneeIds);
-  if (created) return created;
   // One read for the card, the caller's role and name, the status and its last key, then the insert.
   const statements = taskStatements(db);
   const [context] = await statements.createContext.execute({
@@ -158,13 +156,13 @@ export async function createTask(db: Db, userId: string, cardId: string, input: 
  * A creation as one statement (creation fills a board). Undefined when it created nothing: a refusal (the
  * read-then-insert path says which) or a key another writer took at the same moment (that path tries again).
  */
-async function createInOne(
+export async function createTaskInOne(
   db: Db,
   userId: string,
   cardId: string,
   input: CreateTaskInput,
-  assigneeIds: string[],
 ): Promise<TaskChange | undefined> {
+  const assigneeIds = [...new Set(input.assignee_ids ?? [])];
   const id = uuidv7();
   const now = new Date().toISOString();
   const dueAt = input.due_at ? new Date(input.due_at).toISOString() : null;
@@ -263,7 +261,12 @@ async function doneTarget(
  * space). Undefined when that statement did not move the task: a refusal (the caller's two-statement path says
  * which) or a key another writer took at the same moment (that path tries again with fresh keys).
  */
-async function moveToEnd(db: Db, userId: string, taskId: string, statusId: string): Promise<TaskChange | undefined> {
+export async function moveTaskToEnd(
+  db: Db,
+  userId: string,
+  taskId: string,
+  statusId: string,
+): Promise<TaskChange | undefined> {
   const rows = await unlessKeyTaken(
     taskStatements(db).moveToEnd.execute({
       taskId,
@@ -276,10 +279,10 @@ async function moveToEnd(db: Db, userId: string, taskId: string, statusId: strin
   );
   const [row] = rows ?? [];
   if (!row) return undefined;
-  const { previousDoneAt, ...moved } = row;
+  const { previousDoneAt, previousStatusId, ...moved } = row;
   const task = toTaskDto(moved);
-  // What a move leaves as it was; the previous status and key are not needed by what follows a change.
-  return { task, previous: { ...task, done_at: previousDoneAt } };
+  // What a move leaves as it was; the previous key is not needed by what follows a change.
+  return { task, previous: { ...task, status_id: previousStatusId, done_at: previousDoneAt } };
 }
 
 /**
@@ -288,10 +291,6 @@ async function moveToEnd(db: Db, userId: string, taskId: string, statusId: strin
  * @throws tasks/not-found · tasks/forbidden · request/invalid (status of another project, neighbour elsewhere)
  */
 export async function moveTask(db: Db, userId: string, taskId: string, input: MoveTaskInput): Promise<TaskChange> {
-  if (!input.after_id && !input.before_id) {
-    const moved = await moveToEnd(db, userId, taskId, input.status_id);
-    if (moved) return moved;
-  }
   const statements = taskStatements(db);
   const [row] = await statements.moveRead.execute({
     taskId,

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { usageEvents } from '../db/schema/usage-events';
-import { createUsageEvents, type UsageEvent } from './events';
+import { createUsageEvents, type UsageEvent } from './usage-events';
 
 let t: TestApp;
 beforeAll(async () => {

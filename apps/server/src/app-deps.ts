@@ -1,25 +1,30 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import type { FileLinks } from '../modules/files/service/file-links';
-import type { AnswerCache } from './answer-cache';
-import type { UsageEvents } from './events';
-import type { IdTokens, VerifiedIdToken } from './id-tokens';
-import type { Jobs } from './jobs';
-import type { Live } from './live';
-import type { Mailer } from './mail';
-import type { Push } from './push';
-import type { RateLimitStore } from './rate-limit';
-import type { ServerErrorReporter } from './server-errors';
-import type { BlobStore } from './storage/blobs';
-import type { ObjectStorage } from './storage/storage';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { AppEvents } from './domain-events';
+import type { FileLinks } from './modules/files/service/file-links';
+import type { Actor } from './platform/actor';
+import type { AnswerCache } from './platform/answer-cache';
+import type { IdTokens, VerifiedIdToken } from './platform/id-tokens';
+import type { Jobs } from './platform/jobs';
+import type { Live } from './platform/live';
+import type { Mailer } from './platform/mail';
+import type { Push } from './platform/push';
+import type { RateLimitStore } from './platform/rate-limit';
+import type { ServerErrorReporter } from './platform/server-errors';
+import type { BlobStore } from './platform/storage/blobs';
+import type { ObjectStorage } from './platform/storage/storage';
+import type { UsageEvents } from './platform/usage-events';
 
 /** Services shared by every module, built once in app.ts and reached through `app.deps`. */
 export interface AppDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
-  events: UsageEvents;
+  /** The domain-event bus: commands record what happened, subscribers do what follows. */
+  events: AppEvents;
+  /** Spec §7 usage events, written in batches. */
+  usage: UsageEvents;
   rateLimits: RateLimitStore;
   idTokens: IdTokens;
   live: Live;
@@ -39,11 +44,6 @@ export interface AppDeps {
   log: FastifyBaseLogger;
 }
 
-/** The signed-in person making a request. */
-export interface Actor {
-  userId: string;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
@@ -56,3 +56,6 @@ declare module 'fastify' {
     liveClaims?: VerifiedIdToken;
   }
 }
+
+/** What a command needs: the database and the bus it records its events on. */
+export type CommandDeps = Pick<AppDeps, 'db' | 'events'>;
