@@ -9,7 +9,8 @@
 // (8 the first page and a body-word search of a project with 5,000 cards), card-editors (9 twenty editors typing
 // into one card), chat-fanout (10 a chat message to 50 live sockets), board (11 a kanban board of 5,000 tasks:
 // creations, GET board, moves, and the board opened in Chromium) and files (12 a 100 MiB upload and download, a
-// 12-megapixel photo's thumbnail, 20 uploads at once). Every run starts with two figures of the machine itself
+// 12-megapixel photo's thumbnail, 20 uploads at once) and activity (13 the first page of a card's history of
+// 10,000 entries, PostgreSQL only). Every run starts with two figures of the machine itself
 // (bench/machine-reference.mjs), to compare days by.
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is created and dropped),
 // two-instance fan-out also BENCH_REDIS_URL or TEST_REDIS_URL. --profile prints where the servers spend CPU
@@ -19,6 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { measureActivity } from './bench/activity.mjs';
 import { measureArgon2 } from './bench/argon2-hash.mjs';
 import { measureBoard } from './bench/board.mjs';
 import { measureCardEditors } from './bench/card-editors.mjs';
@@ -60,6 +62,7 @@ const sectionNames = [
   'chat-fanout',
   'board',
   'files',
+  'activity',
 ];
 const { values: args } = parseArgs({
   options: {
@@ -216,6 +219,11 @@ try {
     await runSection(
       '12. Files: 100 MiB up and down, a photo’s thumbnail, 20 uploads at once (PGlite, local disk)',
       () => measureFiles(report, { workDir }),
+    );
+  }
+  if (selected.has('activity')) {
+    await runPostgresSection('13. Activity history of a card with 10,000 entries (PostgreSQL)', (databaseUrl) =>
+      measureActivity(report, { workDir, databaseUrl }),
     );
   }
 } finally {

@@ -14,6 +14,7 @@ import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppEvents, DomainEventMap } from './domain-events';
+import { activityRoutes } from './modules/activity/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { oidcRoutes } from './modules/auth/oidc/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -70,8 +71,6 @@ export interface BuildAppOptions {
   webDistDir?: string | undefined;
   /** Where logs go (tests capture them to check nothing secret is written). */
   logStream?: DestinationStream;
-  /** Tests only: runs right after a commit that wrote outbox rows, before any effect (to stop the process there). */
-  afterDurableCommit?: () => void;
 }
 
 /** Room for the long lists' cached answers: a few hundred people's project lists of a typical size. */
@@ -106,10 +105,16 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
   });
   const push = await createPush(db, config);
   const usage = createUsageEvents(db, app.log, config.analyticsEnabled);
+  const killAfter = config.testKillAfterOutboxCommit;
   const events: AppEvents = createDomainEvents<DomainEventMap>({
     db,
     log: app.log,
-    afterDurableCommit: options.afterDurableCommit,
+    pubsub,
+    afterDurableCommit: killAfter
+      ? (types) => {
+          if (types.includes(killAfter)) process.kill(process.pid, 'SIGKILL');
+        }
+      : undefined,
   });
   // Before the database closes (its owner closes it after the app): effects running now finish, then the last
   // usage events are written.
@@ -169,6 +174,7 @@ const apiModules: FastifyPluginAsyncZod[] = [
   adminRoutes,
   reportRoutes,
   insightRoutes,
+  activityRoutes,
 ];
 
 /** One JSON body at most 1 MiB: plenty for any API call, small enough that junk cannot hurt. */

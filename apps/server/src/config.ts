@@ -59,6 +59,11 @@ const Env = z.object({
   REPORTS_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   /** Usage events of spec §7 (insights); off → nothing is recorded. */
   ANALYTICS: booleanFlag.default(true),
+  /**
+   * Deckhand's own tests only, never set in use: a domain event type (`task.created`) after whose commit, when it
+   * wrote an outbox row, the process kills itself before running anything (to prove such effects survive).
+   */
+  TEST_KILL_AFTER_OUTBOX_COMMIT: z.string().min(1).optional(),
   /** Uploads larger than this many bytes are refused (413). */
   FILE_MAX_BYTES: z.coerce
     .number()
@@ -114,6 +119,8 @@ export interface Config {
   /** Null: files on the local disk (DATA_DIR/files). */
   s3: S3StorageOptions | null;
   analyticsEnabled: boolean;
+  /** Tests only (TEST_KILL_AFTER_OUTBOX_COMMIT). */
+  testKillAfterOutboxCommit: string | undefined;
   trustProxy: boolean;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   logFormat: 'json' | 'pretty';
@@ -200,6 +207,7 @@ export function loadConfig(
         }
       : null,
     analyticsEnabled: e.ANALYTICS,
+    testKillAfterOutboxCommit: e.TEST_KILL_AFTER_OUTBOX_COMMIT,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (stdoutIsTty ? 'pretty' : 'json'),

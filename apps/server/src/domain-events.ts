@@ -1,7 +1,12 @@
+import type { CardEvents } from './modules/cards/events';
+import type { ChatEvents } from './modules/chats/events';
+import type { FileEvents } from './modules/files/events';
+import type { MessageEvents } from './modules/messages/events';
+import type { ProjectEvents } from './modules/projects/events';
 import type { TaskEvents } from './modules/tasks/events';
 import type { DomainEvents, EventOf } from './platform/domain-events';
 
 /** Every domain event, by type: each area declares its own in its `events.ts`. */
-export type DomainEventMap = TaskEvents;
+export type DomainEventMap = ProjectEvents & CardEvents & ChatEvents & MessageEvents & TaskEvents & FileEvents;
 export type DomainEvent = EventOf<DomainEventMap>;
 export type AppEvents = DomainEvents<DomainEventMap>;

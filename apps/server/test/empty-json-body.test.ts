@@ -68,6 +68,7 @@ const expectedStatus: Record<string, number> = {
   'GET /api/admin/reports/replays/{replayId}': 404,
   'GET /api/admin/reports/replays/{replayId}/events': 404,
   'GET /api/admin/insights': 400,
+  'GET /api/projects/{projectId}/activity': 200,
   // Last: the project the routes above read.
   'DELETE /api/projects/{projectId}': 204,
 };

@@ -4,8 +4,12 @@ import { z } from 'zod';
 export const projectRoles = ['viewer', 'member', 'admin', 'owner'] as const;
 export type ProjectRole = (typeof projectRoles)[number];
 
-/** Whether `role` holds at least the powers of `minimum` (roles are ordered in `projectRoles`). */
-export function roleAtLeast(role: ProjectRole, minimum: ProjectRole): boolean {
+/**
+ * Whether `role` holds at least the powers of `minimum` (roles are ordered in `projectRoles`);
+ * `null` (not a member of the project) holds none.
+ */
+export function roleAtLeast(role: ProjectRole | null, minimum: ProjectRole): boolean {
+  if (role === null) return false;
   return projectRoles.indexOf(role) >= projectRoles.indexOf(minimum);
 }
 /** Roles that can be given by invitation or role change; ownership moves only by transfer. */
@@ -34,6 +38,10 @@ export const ProjectAbilities = z.object({
   write: z.boolean(),
   /** Everyone but the owner may leave. */
   leave: z.boolean(),
+  /** Add, edit, reorder and delete the board's statuses (its columns). */
+  manage_statuses: z.boolean(),
+  /** Delete files whoever uploaded them; uploaders who may write delete their own either way. */
+  delete_any_file: z.boolean(),
 });
 export type ProjectAbilities = z.infer<typeof ProjectAbilities>;
 

@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema/outbox';
 import type { Actor } from './actor';
+import type { PubSub } from './pubsub';
 
 /** What every domain event carries: who acted (null: the system itself). */
 export interface EventBase {
@@ -35,14 +36,37 @@ export interface Subscriber<M extends EventMap<M>, K extends keyof M & string> {
    * never drops it. Other subscribers run in the process after the commit and are lost with it.
    */
   durable?: boolean;
+  /**
+   * Runs on every instance, not only the one that made the change: for state each instance keeps, such as caches
+   * and open collaboration sockets. Here it runs first and at once; the others hear through the pub/sub between
+   * instances. Not durable: an instance that is down starts without that state anyway.
+   */
+  everyInstance?: boolean;
   /** Durable subscribers: whether this event calls for the effect at all (no outbox row otherwise). */
   wants?: (event: EventOf<M, K>) => boolean;
+  /**
+   * Durable subscribers whose effect the write's answer must already show (a notification its recipient reads
+   * next): their first run finishes before `transaction` returns. Still from the outbox: a crash or a failure
+   * delays the effect, never drops it, and never fails the write.
+   */
+  awaited?: boolean;
   /** Runs after the commit. A throw is logged (and, for a durable one, retried later); the write stands. */
   handle: (event: EventOf<M, K>) => Promise<void> | void;
 }
 
+/**
+ * A part of the write itself that another area owns (a new project's statuses, a new card's first chat): it runs
+ * inside the transaction, after the command's own writes, and may emit events of its own. It rolls back with it.
+ */
+export interface TransactionSubscriber<M extends EventMap<M>, K extends keyof M & string> {
+  name: string;
+  on: readonly K[];
+  handle: (event: EventOf<M, K>, work: Work<M>) => Promise<void>;
+}
+
 export interface DomainEvents<M extends EventMap<M>> {
   subscribe<K extends keyof M & string>(subscriber: Subscriber<M, K>): void;
+  subscribeWithin<K extends keyof M & string>(subscriber: TransactionSubscriber<M, K>): void;
   /**
    * Runs `write` in one transaction. The events it emits reach the subscribers once it has committed (never when
    * it rolls back); the durable ones' outbox rows are written inside it.
@@ -57,19 +81,23 @@ export interface DomainEvents<M extends EventMap<M>> {
   committed(events: EventOf<M>[]): Promise<void>;
   /** Starts looking for outbox rows left by a crash or a failure (every instance looks; each row runs once). */
   start(): void;
-  /** Stops looking and waits for the effects running now. */
+  /** Adds work for `close`, after the effects under way: subscribers that batch their work write what waits. */
+  onClose(flush: () => Promise<void>): void;
+  /** Stops looking, waits for the effects running now, then runs what `onClose` added. */
   close(): Promise<void>;
 }
 
 export interface DomainEventOptions {
   db: Db;
   log: FastifyBaseLogger;
+  /** Carries events to every instance's `everyInstance` subscribers; without it they run in this process only. */
+  pubsub?: PubSub;
   /** How long the instance that wrote an outbox row has to run it before others may (default 10 s). */
   leaseMs?: number;
   /** How often leftover rows are looked for (default 2 s). */
   pollMs?: number;
-  /** Tests only: called right after a commit that wrote outbox rows, before anything runs (to kill the process). */
-  afterDurableCommit?: () => void;
+  /** Tests only: called right after a commit that wrote outbox rows, with its events' types, before anything runs. */
+  afterDurableCommit?: (eventTypes: string[]) => void;
 }
 
 interface OutboxRow {
@@ -78,6 +106,9 @@ interface OutboxRow {
   event: unknown;
   attempts: number;
 }
+
+/** The pub/sub channel of `everyInstance` subscribers' events (instances of one version share their shape). */
+const everyInstanceChannel = 'domain-events';
 
 /** Tries before a durable effect is given up (and logged as an error): about 2 hours of backoff in all. */
 const maxAttempts = 12;
@@ -99,14 +130,16 @@ export function createDomainEvents<M extends EventMap<M>>(options: DomainEventOp
   const pollMs = options.pollMs ?? 2_000;
   type AnyEvent = EventOf<M>;
   type AnySubscriber = Subscriber<M, keyof M & string>;
-  const byType = new Map<string, { now: AnySubscriber[]; durable: AnySubscriber[] }>();
+  const byType = new Map<string, { now: AnySubscriber[]; durable: AnySubscriber[]; everywhere: AnySubscriber[] }>();
   const byName = new Map<string, AnySubscriber>();
+  const within = new Map<string, TransactionSubscriber<M, keyof M & string>[]>();
   const running = new Set<Promise<void>>();
+  const flushes: (() => Promise<void>)[] = [];
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
 
   function subscribersOf(type: string) {
-    return byType.get(type) ?? { now: [], durable: [] };
+    return byType.get(type) ?? { now: [], durable: [], everywhere: [] };
   }
 
   function isDurable(event: AnyEvent): boolean {
@@ -124,17 +157,34 @@ export function createDomainEvents<M extends EventMap<M>>(options: DomainEventOp
     return rows;
   }
 
-  async function runNow(events: AnyEvent[]): Promise<void> {
-    for (const event of events) {
-      for (const subscriber of subscribersOf(event.type).now) {
-        try {
-          await subscriber.handle(event);
-        } catch (err) {
-          log.error({ err, event: event.type, subscriber: subscriber.name }, 'subscriber failed');
-        }
+  async function runEach(subscribers: AnySubscriber[], event: AnyEvent): Promise<void> {
+    for (const subscriber of subscribers) {
+      try {
+        await subscriber.handle(event);
+      } catch (err) {
+        log.error({ err, event: event.type, subscriber: subscriber.name }, 'subscriber failed');
       }
     }
   }
+
+  async function runNow(events: AnyEvent[]): Promise<void> {
+    for (const event of events) {
+      const { now, everywhere } = subscribersOf(event.type);
+      // Here first, at once (a member cache forgets a removed member before anything else is sent), then elsewhere.
+      await runEach([...everywhere, ...now], event);
+      if (everywhere.length === 0 || !options.pubsub) continue;
+      await options.pubsub
+        .publish(everyInstanceChannel, JSON.stringify({ from: instanceId, event }))
+        .catch((err: unknown) => log.error({ err, event: event.type }, 'domain event not sent to the other instances'));
+    }
+  }
+
+  const instanceId = uuidv7();
+  const listening = options.pubsub?.subscribe(everyInstanceChannel, (message) => {
+    // Written by `runNow` of an instance of this same code: the shape is ours.
+    const { from, event } = JSON.parse(message) as { from: string; event: AnyEvent };
+    if (from !== instanceId) void runEach(subscribersOf(event.type).everywhere, event);
+  });
 
   /** Runs rows this instance holds; deletes those done, and leaves the others for a later try. */
   async function runRows(rows: OutboxRow[]): Promise<void> {
@@ -164,9 +214,11 @@ export function createDomainEvents<M extends EventMap<M>>(options: DomainEventOp
     if (done.length > 0) await db.delete(outbox).where(inArray(outbox.id, done));
   }
 
-  function inBackground(work: Promise<void>): void {
+  /** Tracks `work` until it settles, for `close`; what it returns never rejects (a failure is logged). */
+  function inBackground(work: Promise<void>): Promise<void> {
     const tracked = work.catch((err) => log.error({ err }, 'outbox run failed')).finally(() => running.delete(tracked));
     running.add(tracked);
+    return tracked;
   }
 
   async function poll(): Promise<void> {
@@ -200,8 +252,8 @@ export function createDomainEvents<M extends EventMap<M>>(options: DomainEventOp
       if (byName.has(generic.name)) throw new Error(`subscriber ${generic.name} registered twice`);
       byName.set(generic.name, generic);
       for (const type of generic.on) {
-        const entry = byType.get(type) ?? { now: [], durable: [] };
-        (generic.durable ? entry.durable : entry.now).push(generic);
+        const entry = byType.get(type) ?? { now: [], durable: [], everywhere: [] };
+        (generic.durable ? entry.durable : generic.everyInstance ? entry.everywhere : entry.now).push(generic);
         byType.set(type, entry);
       }
     },
@@ -210,32 +262,48 @@ export function createDomainEvents<M extends EventMap<M>>(options: DomainEventOp
       const events: AnyEvent[] = [];
       let rows: OutboxRow[] = [];
       const result = await db.transaction(async (tx) => {
-        const value = await write({ tx, emit: (event) => events.push(event) });
+        const work: Work<M> = { tx, emit: (event) => events.push(event) };
+        const value = await write(work);
+        // Events that parts of the write emit join the queue, and their own parts run in turn.
+        for (let i = 0; i < events.length; i += 1) {
+          const event = events[i] as AnyEvent;
+          for (const part of within.get(event.type) ?? []) await part.handle(event, work);
+        }
         rows = durableRows(events);
         if (rows.length > 0) {
           const runAfter = new Date(Date.now() + leaseMs);
-          await tx
-            .insert(outbox)
-            .values(
-              rows.map(({ id, subscriber, event }) => ({
-                id,
-                subscriber,
-                event: event as Record<string, unknown>,
-                runAfter,
-              })),
-            );
+          await tx.insert(outbox).values(
+            rows.map(({ id, subscriber, event }) => ({
+              id,
+              subscriber,
+              event: event as Record<string, unknown>,
+              runAfter,
+            })),
+          );
         }
         return value;
       });
-      if (rows.length > 0) options.afterDurableCommit?.();
+      if (rows.length > 0) options.afterDurableCommit?.(events.map((event) => event.type));
       await runNow(events);
-      if (rows.length > 0) inBackground(runRows(rows));
+      if (rows.length > 0) {
+        const awaited = rows.filter((row) => byName.get(row.subscriber)?.awaited);
+        const later = rows.filter((row) => !byName.get(row.subscriber)?.awaited);
+        if (later.length > 0) inBackground(runRows(later));
+        if (awaited.length > 0) await inBackground(runRows(awaited));
+      }
       return result;
     },
 
     isDurable,
 
+    subscribeWithin(subscriber) {
+      const generic = subscriber as unknown as TransactionSubscriber<M, keyof M & string>;
+      for (const type of generic.on) within.set(type, [...(within.get(type) ?? []), generic]);
+    },
+
     async committed(events) {
+      const partOfWrite = events.find((event) => within.has(event.type));
+      if (partOfWrite) throw new Error(`${partOfWrite.type}: another area's part of the write needs its transaction`);
       if (events.some(isDurable)) {
         throw new Error(`${events.map((e) => e.type).join(', ')}: a durable effect needs the write's transaction`);
       }
@@ -250,8 +318,15 @@ export function createDomainEvents<M extends EventMap<M>>(options: DomainEventOp
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
+      const stopListening = await listening;
+      await stopListening?.();
       timer = null;
       await Promise.all([...running]);
+      for (const flush of flushes) await flush();
+    },
+
+    onClose(flush) {
+      flushes.push(flush);
     },
   };
 }

@@ -19,11 +19,6 @@ export interface Live {
   publish(userIds: readonly string[], event: LiveEvent): void;
   /** Sockets open on this instance (for tests and benchmarks). */
   localSocketCount(): number;
-  /**
-   * Calls `listener` with every event published on any instance, once per instance (the collaboration server
-   * re-checks its connections when memberships change). @returns a function that stops the calls
-   */
-  onEvent(listener: (event: LiveEvent) => void): () => void;
 }
 
 const channel = 'live';
@@ -81,7 +76,6 @@ export async function registerLive(
   const maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
   const socketsByUser = new Map<string, Set<WebSocket>>();
   const alive = new WeakSet<WebSocket>();
-  const listeners = new Set<(event: LiveEvent) => void>();
 
   function deliver(userIds: readonly string[], payload: string): void {
     for (const userId of userIds) {
@@ -100,7 +94,6 @@ export async function registerLive(
       return;
     }
     deliver(parsed.data.user_ids, JSON.stringify(parsed.data.event));
-    for (const listener of listeners) listener(parsed.data.event);
   });
 
   const heartbeat = setInterval(() => {
@@ -177,10 +170,6 @@ export async function registerLive(
       deps.pubsub
         .publish(channel, JSON.stringify({ user_ids: userIds, event }))
         .catch((err: unknown) => deps.log.error({ err, event: event.type }, 'live event not published'));
-    },
-    onEvent(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
     },
     localSocketCount: () => {
       let count = 0;

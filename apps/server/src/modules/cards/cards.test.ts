@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectLive } from '../../../test/support/live-client';
 import { createTeam, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/support/test-app';
+import { uploadOk } from '../../../test/support/uploads';
 import { chats } from '../../db/schema/cards';
+import { outbox } from '../../db/schema/outbox';
 import { usageEvents } from '../../db/schema/usage-events';
 
 interface CardBody {
@@ -178,5 +180,39 @@ describe('GET, PATCH and DELETE /api/cards/:cardId', () => {
 
   it('answers 400 to an id that is not a UUID', async () => {
     expect((await t.request('GET', '/api/cards/not-a-uuid', { token: team.owner.token })).status).toBe(400);
+  });
+});
+
+describe('deleting a card with files', () => {
+  it('removes their stored objects through the outbox, trying again after a failure', async () => {
+    const card = await createOk(team.member, 'With files');
+    const file = await uploadOk(t, team.member, team.projectId, {
+      name: 'notes.txt',
+      bytes: Buffer.from('kept until the card goes'),
+      cardId: card.id,
+    });
+    const { storage } = t.app.deps;
+    const key = `uploads/${file.id}`;
+    expect(await storage.stat(key)).toBeDefined();
+    const pendingRemovals = async () => {
+      const rows = await t.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.subscriber, 'files.remove-stored-objects'));
+      return rows.filter((row) => JSON.stringify(row.event).includes(card.id));
+    };
+    const remove = storage.delete.bind(storage);
+    storage.delete = async () => {
+      throw new Error('the bucket is unreachable');
+    };
+    try {
+      expect((await t.request('DELETE', `/api/cards/${card.id}`, { token: team.member.token })).status).toBe(204);
+      await expect.poll(async () => (await pendingRemovals()).map((row) => row.attempts)).toEqual([1]);
+      expect(await storage.stat(key)).toBeDefined();
+    } finally {
+      storage.delete = remove;
+    }
+    await expect.poll(() => storage.stat(key), { timeout: 15_000 }).toBeUndefined();
+    await expect.poll(pendingRemovals).toEqual([]);
   });
 });

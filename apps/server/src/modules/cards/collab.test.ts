@@ -81,6 +81,27 @@ describe('/collab', () => {
     }
   });
 
+  it('records a body edit for each person whose changes were stored, viewers not included', async () => {
+    const cardId = await newCard();
+    const editors: (string | undefined)[] = [];
+    t.app.deps.events.subscribe({
+      name: `test.body-edits.${cardId}`,
+      on: ['card.body_edited'],
+      handle: (event) => {
+        if (event.card.id === cardId) editors.push(event.actor?.userId);
+      },
+    });
+    const member = await open(cardId, team.member.token);
+    const owner = await open(cardId, team.owner.token);
+    const viewer = await open(cardId, team.viewer.token);
+    member.type('Mia wrote. ');
+    await expect.poll(() => textOf(owner)).toBe('Mia wrote. ');
+    owner.type('Olive too.');
+    viewer.type(' Vic cannot.');
+    await expect.poll(() => storedText(cardId), { timeout: 5000 }).toBe('Mia wrote. Olive too.');
+    await expect.poll(() => [...editors].sort()).toEqual([team.member.id, team.owner.id].sort());
+  });
+
   it('keeps a viewer read-only: their changes reach neither the others nor storage', async () => {
     const cardId = await newCard();
     const member = await open(cardId, team.member.token);

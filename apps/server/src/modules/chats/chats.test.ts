@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectLive } from '../../../test/support/live-client';
 import { createTeam, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/support/test-app';
+import { uploadOk } from '../../../test/support/uploads';
 import { chatFollowers, messages } from '../../db/schema/messages';
 
 interface ChatBody {
@@ -154,6 +155,27 @@ describe('PATCH and DELETE /api/chats/:chatId', () => {
     expect(last.status).toBe(409);
     expect(last.body).toMatchObject({ error: { code: 'chats/last-chat' } });
     expect((await chatsOf(cardId)).body.map((chat) => chat.id)).toEqual([general?.id]);
+  });
+
+  it('removes the stored objects of its messages’ files', async () => {
+    const live = await connectLive(t.url, team.viewer.token);
+    const cardId = await newCard();
+    const extra = (await openChat(cardId, team.member, 'With a file')).body;
+    await live.waitFor((m) => m.type === 'chat_created' && m.chat_id === extra.id);
+    // A new card's General was announced by its card_created alone.
+    expect(live.messages.filter((m) => m.type === 'chat_created' && m.card_id === cardId)).toHaveLength(1);
+    live.close();
+    const file = await uploadOk(t, team.member, team.projectId, { name: 'chat.txt', bytes: Buffer.from('c') });
+    const posted = await t.request('POST', `/api/chats/${extra.id}/messages`, {
+      token: team.member.token,
+      body: { text: 'attached', file_ids: [file.id] },
+    });
+    expect(posted.status).toBe(201);
+    const { storage } = t.app.deps;
+    expect(await storage.stat(`uploads/${file.id}`)).toBeDefined();
+    expect((await t.request('DELETE', `/api/chats/${extra.id}`, { token: team.member.token })).status).toBe(204);
+    expect((await t.request('GET', `/api/files/${file.id}`, { token: team.member.token })).status).toBe(404);
+    await expect.poll(() => storage.stat(`uploads/${file.id}`)).toBeUndefined();
   });
 
   it('never leaves a card without a chat when its last two are deleted at once', async () => {

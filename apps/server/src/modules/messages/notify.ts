@@ -1,14 +1,14 @@
+import type { Message } from '@deckhand/contract/messages';
 import type { AppDeps } from '../../app-deps';
 import { readCardTitle } from '../cards/service/cards';
 import { listChatFollowers } from '../chats/service/chats';
-import { notify, notifyOncePerChat } from '../notifications/service';
+import { notifyOncePerChat, notifyOrThrow } from '../notifications/service';
 import { listMemberIds } from '../projects/service/access';
-import type { PostedMessage } from './service/messages';
 
 /** The start of a message, as a notification shows it. */
 const previewLength = 140;
 
-function preview(message: PostedMessage['message']): string {
+function preview(message: Message): string {
   const flat = message.text.replace(/\s+/g, ' ').trim();
   if (flat === '') return attachedFiles(message.files.map((file) => file.name));
   return flat.length > previewLength ? `${flat.slice(0, previewLength - 1)}…` : flat;
@@ -23,37 +23,35 @@ function attachedFiles(names: string[]): string {
 
 /**
  * After a message has committed: a `mention` to each member it mentions, and a `chat_message` to the chat's other
- * followers who are still members (one unread per chat, kept current). Never throws: the message is already sent.
+ * followers who are still members (one unread per chat, kept current). Runs from the outbox: a throw leaves it to be
+ * tried again.
  */
-export async function notifyAboutMessage(deps: AppDeps, posted: PostedMessage): Promise<void> {
-  const { message, access, mentioned } = posted;
-  try {
-    const cardTitle = await readCardTitle(deps.db, message.card_id);
-    const author = { id: message.author.user_id ?? '', name: message.author.name };
-    const about = { projectId: message.project_id, cardId: message.card_id, chatId: message.chat_id, author };
-    for (const userId of mentioned) {
-      await notify(deps, {
-        ...about,
-        userId,
-        type: 'mention',
-        title: `${author.name} mentioned you in ${cardTitle}`,
-        message: preview(message),
-      });
-    }
-    const members = new Set(await listMemberIds(deps.db, access.projectId));
-    const followers = (await listChatFollowers(deps.db, access.chatId)).filter(
-      (id) => members.has(id) && id !== author.id && !mentioned.includes(id),
-    );
-    for (const userId of followers) {
-      await notifyOncePerChat(deps, {
-        ...about,
-        userId,
-        type: 'chat_message',
-        title: `${author.name} wrote in ${cardTitle}`,
-        message: preview(message),
-      });
-    }
-  } catch (err) {
-    deps.log.error({ err, messageId: message.id }, 'message notifications failed');
+export async function notifyAboutMessage(deps: AppDeps, message: Message): Promise<void> {
+  const cardTitle = await readCardTitle(deps.db, message.card_id);
+  const author = { id: message.author.user_id ?? '', name: message.author.name };
+  const about = { projectId: message.project_id, cardId: message.card_id, chatId: message.chat_id, author };
+  // Still members: the others (gone since, or their account deleted) are not told, so a try again cannot fail on them.
+  const members = new Set(await listMemberIds(deps.db, message.project_id));
+  const mentioned = message.mentions.filter((id) => id !== author.id && members.has(id));
+  for (const userId of mentioned) {
+    await notifyOrThrow(deps, {
+      ...about,
+      userId,
+      type: 'mention',
+      title: `${author.name} mentioned you in ${cardTitle}`,
+      message: preview(message),
+    });
+  }
+  const followers = (await listChatFollowers(deps.db, message.chat_id)).filter(
+    (id) => members.has(id) && id !== author.id && !mentioned.includes(id),
+  );
+  for (const userId of followers) {
+    await notifyOncePerChat(deps, {
+      ...about,
+      userId,
+      type: 'chat_message',
+      title: `${author.name} wrote in ${cardTitle}`,
+      message: preview(message),
+    });
   }
 }

@@ -48,45 +48,46 @@ function toNotification(row: Row): Notification {
 /**
  * Stores a notification, tells the recipient's open tabs (`notification_update`) and pushes it to
  * their browsers in the background. Nobody is notified of their own action. Called after the
- * causing change has committed; a failure here is logged and never fails that change.
+ * causing change has committed, from the outbox: a throw (it could not be stored) leaves it to be tried again.
  */
-export async function notify(deps: AppDeps, input: NotifyInput): Promise<void> {
+export async function notifyOrThrow(deps: AppDeps, input: NotifyInput): Promise<void> {
   if (input.author && input.author.id === input.userId) return;
+  const [row] = await deps.db.insert(notifications).values(rowValues(input)).returning();
+  if (row) deliver(deps, row);
+}
+
+/** Like `notifyOrThrow`, for callers that cannot try again: a failure is logged and never fails the change. */
+export async function notify(deps: AppDeps, input: NotifyInput): Promise<void> {
   try {
-    const [row] = await deps.db.insert(notifications).values(rowValues(input)).returning();
-    if (row) deliver(deps, row);
+    await notifyOrThrow(deps, input);
   } catch (err) {
     deps.log.error({ err, type: input.type }, 'notification not stored');
   }
 }
 
 /**
- * Like `notify`, but the recipient holds at most one unread notification of this type for the chat: a newer one
- * replaces the text, author and time of the one still unread, so a busy chat does not pile them up.
+ * Like `notifyOrThrow`, but the recipient holds at most one unread notification of this type for the chat: a newer
+ * one replaces the text, author and time of the one still unread, so a busy chat does not pile them up.
  */
 export async function notifyOncePerChat(deps: AppDeps, input: NotifyInput & { chatId: string }): Promise<void> {
   if (input.author && input.author.id === input.userId) return;
-  try {
-    const row = await deps.db.transaction(async (tx) => {
-      const unread = and(
-        eq(notifications.userId, input.userId),
-        eq(notifications.type, input.type),
-        eq(notifications.chatId, input.chatId),
-        eq(notifications.isRead, false),
-      );
-      const [updated] = await tx
-        .update(notifications)
-        .set({ ...rowValues(input), createdAt: new Date() })
-        .where(unread)
-        .returning();
-      if (updated) return updated;
-      const [inserted] = await tx.insert(notifications).values(rowValues(input)).returning();
-      return inserted;
-    });
-    if (row) deliver(deps, row);
-  } catch (err) {
-    deps.log.error({ err, type: input.type }, 'notification not stored');
-  }
+  const row = await deps.db.transaction(async (tx) => {
+    const unread = and(
+      eq(notifications.userId, input.userId),
+      eq(notifications.type, input.type),
+      eq(notifications.chatId, input.chatId),
+      eq(notifications.isRead, false),
+    );
+    const [updated] = await tx
+      .update(notifications)
+      .set({ ...rowValues(input), createdAt: new Date() })
+      .where(unread)
+      .returning();
+    if (updated) return updated;
+    const [inserted] = await tx.insert(notifications).values(rowValues(input)).returning();
+    return inserted;
+  });
+  if (row) deliver(deps, row);
 }
 
 function rowValues(input: NotifyInput) {

@@ -1,45 +1,48 @@
 import { type ProjectAbilities, type ProjectRole, roleAtLeast } from '@deckhand/contract/projects';
 
-/** DESIGN.md §5. Pure: the callers load the roles, so one table of cases tests every rule. */
-export function canWriteInProject(role: ProjectRole): boolean {
+/**
+ * DESIGN.md §5. Pure: the callers load the roles, so one table of cases tests every rule.
+ * A `null` role is someone who is not a member of the project: they may do nothing.
+ */
+export function canWriteInProject(role: ProjectRole | null): boolean {
   return roleAtLeast(role, 'member');
 }
 
-export function canEditProject(role: ProjectRole): boolean {
+export function canEditProject(role: ProjectRole | null): boolean {
   return roleAtLeast(role, 'admin');
 }
 
-export function canDeleteProject(role: ProjectRole): boolean {
+export function canDeleteProject(role: ProjectRole | null): boolean {
   return role === 'owner';
 }
 
-export function canManageMembers(role: ProjectRole): boolean {
+export function canManageMembers(role: ProjectRole | null): boolean {
   return roleAtLeast(role, 'admin');
 }
 
-export function canTransferOwnership(role: ProjectRole): boolean {
+export function canTransferOwnership(role: ProjectRole | null): boolean {
   return role === 'owner';
 }
 
-export function canLeaveProject(role: ProjectRole): boolean {
-  return role !== 'owner';
+export function canLeaveProject(role: ProjectRole | null): boolean {
+  return role !== null && role !== 'owner';
 }
 
 /** The owner's role changes only by a transfer. */
-export function canChangeMemberRole(actorRole: ProjectRole, targetRole: ProjectRole): boolean {
+export function canChangeMemberRole(actorRole: ProjectRole | null, targetRole: ProjectRole): boolean {
   return canManageMembers(actorRole) && targetRole !== 'owner';
 }
 
 /** Anyone but the owner may leave; admins may remove anyone but the owner. */
 export function canRemoveMember(
-  actor: { role: ProjectRole; userId: string },
+  actor: { role: ProjectRole | null; userId: string },
   target: { role: ProjectRole; userId: string },
 ): boolean {
-  if (target.role === 'owner') return false;
+  if (actor.role === null || target.role === 'owner') return false;
   return actor.userId === target.userId || canManageMembers(actor.role);
 }
 
-export function abilitiesFor(role: ProjectRole): ProjectAbilities {
+export function abilitiesFor(role: ProjectRole | null): ProjectAbilities {
   return {
     edit: canEditProject(role),
     delete: canDeleteProject(role),
@@ -47,5 +50,9 @@ export function abilitiesFor(role: ProjectRole): ProjectAbilities {
     transfer: canTransferOwnership(role),
     write: canWriteInProject(role),
     leave: canLeaveProject(role),
+    // DESIGN.md §5's rows, which the tasks and files areas' own policies follow too: admins and the owner manage
+    // the board's statuses and delete what others wrote.
+    manage_statuses: roleAtLeast(role, 'admin'),
+    delete_any_file: roleAtLeast(role, 'admin'),
   };
 }

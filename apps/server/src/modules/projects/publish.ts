@@ -19,37 +19,28 @@ interface MemberIds {
 /** One cache per app (per live channel), dropped with it. */
 const memberIdCaches = new WeakMap<AppDeps['live'], Map<string, MemberIds>>();
 
-function changesMembers(event: LiveEvent): boolean {
-  return (
-    event.type === 'member_added' ||
-    event.type === 'member_removed' ||
-    event.type === 'member_updated' ||
-    event.type === 'project_deleted'
-  );
-}
-
-/**
- * Who hears about a project's changes, read at most every few seconds: a busy board publishes an event per move,
- * and the members rarely change. A change of membership, here or on another instance (its live event reaches
- * every instance), forgets the project's entry at once.
- */
 function memberIdCache(deps: AppDeps): Map<string, MemberIds> {
   let cache = memberIdCaches.get(deps.live);
   if (!cache) {
-    const created = new Map<string, MemberIds>();
-    deps.live.onEvent((event) => {
-      if (changesMembers(event) && 'project_id' in event) created.delete(event.project_id);
-    });
-    memberIdCaches.set(deps.live, created);
-    cache = created;
+    cache = new Map();
+    memberIdCaches.set(deps.live, cache);
   }
   return cache;
 }
 
-async function memberIdsOf(deps: AppDeps, projectId: string, fresh: boolean): Promise<string[]> {
+/**
+ * Forgets the project's member ids: a change of membership, here or on another instance (subscribers.ts hears of
+ * it on every instance, this one first), so that the next event is sent to the members as they are now.
+ */
+export function forgetMemberIds(deps: AppDeps, projectId: string): void {
+  memberIdCache(deps).delete(projectId);
+}
+
+/** Who hears about a project's changes, read at most every few seconds: a busy board publishes an event per move. */
+async function memberIdsOf(deps: AppDeps, projectId: string): Promise<string[]> {
   const cache = memberIdCache(deps);
   const cached = cache.get(projectId);
-  if (!fresh && cached && Date.now() - cached.readAt < memberIdsTtlMs) return cached.ids;
+  if (cached && Date.now() - cached.readAt < memberIdsTtlMs) return cached.ids;
   const ids = await listMemberIds(deps.db, projectId);
   cache.set(projectId, { ids, readAt: Date.now() });
   return ids;
@@ -62,6 +53,6 @@ export async function publishToMembers(
   event: LiveEvent,
   also: string[] = [],
 ): Promise<void> {
-  const ids = await memberIdsOf(deps, projectId, changesMembers(event));
+  const ids = await memberIdsOf(deps, projectId);
   deps.live.publish([...new Set([...ids, ...also])], event);
 }

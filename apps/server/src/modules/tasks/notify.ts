@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { notify } from '../notifications/service';
+import { notifyOrThrow } from '../notifications/service';
 import { profileNames } from '../profile/service';
 import type { TaskChange } from './service/tasks';
 
@@ -14,7 +14,7 @@ export async function notifyAssignees(deps: AppDeps, actorId: string, change: Ta
   if (added.length === 0) return;
   const actorName = (await profileNames(deps.db, [actorId])).get(actorId) ?? 'Someone';
   for (const userId of added) {
-    await notify(deps, {
+    await notifyOrThrow(deps, {
       userId,
       type: 'task_assigned',
       title: `${actorName} assigned you “${task.title}”`,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import * as Y from 'yjs';
 import type { Db } from '../../../db/client';
 import { cards } from '../../../db/schema/cards';
+import type { CardRef } from '../events';
 import { plainTextOf } from './body-text';
 
 const documentNamePattern = /^card:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
@@ -18,15 +19,15 @@ export async function loadBody(db: Db, cardId: string, doc: Y.Doc): Promise<void
 }
 
 /**
- * Stores the body as one compacted Yjs state with its plain text beside it, and returns the card's project. A
- * card deleted meanwhile matches no row: nothing is written and the answer is undefined.
+ * Stores the body as one compacted Yjs state with its plain text beside it, and returns the card. A card deleted
+ * meanwhile matches no row: nothing is written and the answer is undefined.
  */
-export async function storeBody(db: Db, cardId: string, doc: Y.Doc): Promise<string | undefined> {
+export async function storeBody(db: Db, cardId: string, doc: Y.Doc): Promise<CardRef | undefined> {
   const state = Buffer.from(Y.encodeStateAsUpdate(doc));
   const [stored] = await db
     .update(cards)
     .set({ bodyState: state, bodyText: plainTextOf(doc), updatedAt: new Date() })
     .where(eq(cards.id, cardId))
-    .returning({ projectId: cards.projectId });
-  return stored?.projectId;
+    .returning({ id: cards.id, projectId: cards.projectId, title: cards.title });
+  return stored;
 }

@@ -3,10 +3,11 @@ import { Hocuspocus } from '@hocuspocus/server';
 import type { FastifyInstance } from 'fastify';
 import * as Y from 'yjs';
 import type { AppDeps } from '../../../app-deps';
-import { publishToMembers } from '../../projects/publish';
 import { requireMembership } from '../../projects/service/access';
+import { storeCardBody } from '../commands/store-card-body';
 import { requireCardAccess } from '../service/access';
-import { cardIdOf, loadBody, storeBody } from './card-documents';
+import { cardIdOf, loadBody } from './card-documents';
+import { createCardEditors } from './card-editors';
 
 /** Writes follow the last change by this much (the issue's bound is 2 s), and at least this often while typing. */
 const storeDebounceMs = 1500;
@@ -82,6 +83,7 @@ export async function registerCollab(app: FastifyInstance, deps: AppDeps): Promi
   const redis = deps.config.redisUrl
     ? await createRedisExtension(deps.config.redisUrl, deps.config.redisKeyPrefix)
     : undefined;
+  const editors = createCardEditors();
   const hocuspocus = new Hocuspocus({
     quiet: true,
     extensions: redis ? [redis] : [],
@@ -105,13 +107,19 @@ export async function registerCollab(app: FastifyInstance, deps: AppDeps): Promi
       approximateSizes.set(document, Y.encodeStateAsUpdate(document).byteLength);
       return document;
     },
+    async onChange({ document, context }) {
+      if (isCollabContext(context)) editors.add(document, context.userId);
+    },
     async onStoreDocument({ document, documentName, context }) {
       const cardId = isCollabContext(context) ? context.cardId : cardIdOf(documentName);
       if (!cardId) return;
-      const projectId = await storeBody(deps.db, cardId, document);
-      // The excerpt and the time of the last change moved: open lists and card pages refresh.
-      if (projectId)
-        await publishToMembers(deps, projectId, { type: 'card_updated', project_id: projectId, card_id: cardId });
+      const editedBy = editors.take(document);
+      try {
+        await storeCardBody(deps, editedBy, { cardId, document });
+      } catch (err) {
+        editors.putBack(document, editedBy);
+        throw err;
+      }
     },
   });
 
@@ -136,19 +144,21 @@ export async function registerCollab(app: FastifyInstance, deps: AppDeps): Promi
     }
   }
 
-  const stopListening = deps.live.onEvent((event) => {
-    if (event.type === 'member_removed' || event.type === 'member_updated') {
-      recheck(event.project_id, event.user_id).catch((err: unknown) =>
-        deps.log.error({ err }, 'collab recheck failed'),
-      );
-    } else if (event.type === 'project_deleted') {
-      recheck(event.project_id, undefined).catch((err: unknown) => deps.log.error({ err }, 'collab recheck failed'));
-    } else if (event.type === 'card_deleted') {
-      hocuspocus.closeConnections(`card:${event.card_id}`);
-    }
+  // On every instance: whoever holds the connections re-checks them (the live channel is for browsers only).
+  deps.events.subscribe({
+    name: 'cards.collab-access',
+    on: ['member.removed', 'member.role_changed', 'project.deleted', 'card.deleted'],
+    everyInstance: true,
+    async handle(event) {
+      if (event.type === 'card.deleted') {
+        hocuspocus.closeConnections(`card:${event.card.id}`);
+        return;
+      }
+      const userId = event.type === 'project.deleted' ? undefined : event.member.userId;
+      await recheck(event.projectId, userId);
+    },
   });
   app.addHook('onClose', async () => {
-    stopListening();
     // Documents unload (and leave their Redis channels) before the Redis connections go.
     await Promise.all([...hocuspocus.documents.values()].map((document) => hocuspocus.unloadDocument(document)));
     await Promise.all(hocuspocus.unloadingDocuments.values());

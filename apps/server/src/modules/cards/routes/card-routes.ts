@@ -3,37 +3,25 @@ import { ProjectParams } from '@deckhand/contract/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../platform/auth-guard';
-import { removeStoredObjects } from '../../files/service/files';
-import { publishToMembers } from '../../projects/publish';
+import { createCard } from '../commands/create-card';
+import { deleteCard } from '../commands/delete-card';
+import { updateCard } from '../commands/update-card';
 import { listCards } from '../service/card-list';
-import { createCard, deleteCard, getCard, updateCard } from '../service/cards';
+import { getCard } from '../service/cards';
 
 const tags = ['cards'];
 
-/** Cards: create, list and search, read, rename or archive, delete. Live events go out after each commit. */
+/** Cards: create, list and search, read, rename or archive, delete. */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const { db, usage } = deps;
+  const { db } = deps;
   app.addHook('onRequest', app.authenticate);
 
   app.post(
     '/projects/:projectId/cards',
     { schema: { tags, params: ProjectParams, body: CreateCardInput, response: { 201: Card } } },
-    async (req, reply) => {
-      const { userId } = actorOf(req);
-      const card = await createCard(db, userId, req.params.projectId, req.body);
-      void usage.record({
-        name: 'card_created',
-        userId,
-        properties: { project_id: card.project_id, card_id: card.id },
-      });
-      await publishToMembers(deps, card.project_id, {
-        type: 'card_created',
-        project_id: card.project_id,
-        card_id: card.id,
-      });
-      return reply.code(201).send(card);
-    },
+    async (req, reply) =>
+      reply.code(201).send(await createCard(deps, actorOf(req), { ...req.body, projectId: req.params.projectId })),
   );
 
   app.get(
@@ -49,25 +37,14 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/cards/:cardId',
     { schema: { tags, params: CardParams, body: UpdateCardInput, response: { 200: Card } } },
-    async (req) => {
-      const card = await updateCard(db, actorOf(req).userId, req.params.cardId, req.body);
-      await publishToMembers(deps, card.project_id, {
-        type: 'card_updated',
-        project_id: card.project_id,
-        card_id: card.id,
-      });
-      return card;
-    },
+    (req) => updateCard(deps, actorOf(req), { ...req.body, cardId: req.params.cardId }),
   );
 
   app.delete(
     '/cards/:cardId',
     { schema: { tags, params: CardParams, response: { 204: z.null() } } },
     async (req, reply) => {
-      const { cardId } = req.params;
-      const { projectId, fileKeys } = await deleteCard(db, actorOf(req).userId, cardId);
-      await removeStoredObjects(deps.storage, fileKeys);
-      await publishToMembers(deps, projectId, { type: 'card_deleted', project_id: projectId, card_id: cardId });
+      await deleteCard(deps, actorOf(req), { cardId: req.params.cardId });
       return reply.code(204).send(null);
     },
   );

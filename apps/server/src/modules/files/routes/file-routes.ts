@@ -5,9 +5,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../platform/auth-guard';
 import { AppError } from '../../../platform/errors';
-import { publishToMembers } from '../../projects/publish';
-import { deleteFile, getFile, listFiles } from '../service/files';
-import { uploadFile } from '../service/upload';
+import { deleteFile } from '../commands/delete-file';
+import { uploadFile } from '../commands/upload-file';
+import { getFile, listFiles } from '../service/files';
 
 const tags = ['files'];
 /** Room for the multipart framing and a card_id field around the file itself. */
@@ -16,7 +16,7 @@ const multipartOverheadBytes = 64 * 1024;
 /** Upload, list, read and delete files. The bytes themselves are served by download-routes.ts. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const { db, storage, fileLinks: links, usage } = deps;
+  const { db, fileLinks: links } = deps;
   const maxBytes = deps.config.fileMaxBytes;
   await app.register(fastifyMultipart, {
     // One byte over the limit reaches the upload's own meter, which answers 413 and keeps nothing; busboy's
@@ -37,14 +37,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { userId } = actorOf(req);
+      const actor = actorOf(req);
       if (!req.isMultipart()) {
         throw new AppError('request/unsupported-media-type', 'Send the file as multipart/form-data');
       }
       const declared = Number(req.headers['content-length'] ?? 0);
       let file: StoredFile;
       try {
-        file = await uploadFile({ db, storage, links, maxBytes }, userId, req.params.projectId, {
+        file = await uploadFile(deps, actor, {
+          projectId: req.params.projectId,
           parts: req.parts(),
           tooLarge: declared > maxBytes + multipartOverheadBytes,
         });
@@ -53,16 +54,6 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         if (err instanceof AppError && err.code === 'files/too-large') reply.header('Connection', 'close');
         throw err;
       }
-      const properties = { project_id: file.project_id, file_id: file.id, content_type: file.content_type };
-      void usage.record({ name: 'file_uploaded', userId, properties });
-      if (file.content_type.startsWith('image/')) void usage.record({ name: 'image_uploaded', userId, properties });
-      await publishToMembers(deps, file.project_id, {
-        type: 'file_created',
-        project_id: file.project_id,
-        card_id: file.card_id,
-        message_id: file.message_id,
-        file_id: file.id,
-      });
       return reply.code(201).send(file);
     },
   );
@@ -81,14 +72,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/files/:fileId',
     { schema: { tags, params: FileParams, response: { 204: z.null() } } },
     async (req, reply) => {
-      const deleted = await deleteFile(db, storage, actorOf(req).userId, req.params.fileId);
-      await publishToMembers(deps, deleted.projectId, {
-        type: 'file_deleted',
-        project_id: deleted.projectId,
-        card_id: deleted.cardId,
-        message_id: deleted.messageId,
-        file_id: req.params.fileId,
-      });
+      await deleteFile(deps, actorOf(req), { fileId: req.params.fileId });
       return reply.code(204).send(null);
     },
   );

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { isoTimestamp } from '../../../db/iso-timestamp';
 import { files } from '../../../db/schema/files';
 import { profiles } from '../../../db/schema/profiles';
+import type { FileRef } from '../events';
 import type { FileLinks } from './file-links';
 
 /** The columns a file answer is made of; select them `from(files)` with `leftJoin(profiles, uploaderJoin)`. */
@@ -55,5 +56,17 @@ export function toFileDto(row: FileRow, links: FileLinks): StoredFile {
     thumbnail_url: row.thumbnailKey ? links.url(row.id, 'thumbnail') : null,
     uploaded_by: { user_id: row.uploaderId, name: row.uploaderName },
     created_at: row.createdAt,
+  };
+}
+
+/** The file as its domain events carry it. */
+export function toFileRef(file: StoredFile): FileRef {
+  return {
+    id: file.id,
+    projectId: file.project_id,
+    cardId: file.card_id,
+    messageId: file.message_id,
+    name: file.name,
+    contentType: file.content_type,
   };
 }

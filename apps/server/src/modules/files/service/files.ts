@@ -1,14 +1,12 @@
 import type { FileList, FileListQuery, StoredFile } from '@deckhand/contract/files';
-import { and, desc, eq, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { files } from '../../../db/schema/files';
-import { messages } from '../../../db/schema/messages';
 import { profiles } from '../../../db/schema/profiles';
 import { AppError } from '../../../platform/errors';
-import type { ObjectStorage } from '../../../platform/storage/storage';
 import { requireMembership } from '../../projects/service/access';
-import { canDeleteFile } from '../policy';
-import { type FileAccess, fileForbidden, fileNotFound, requireFileAccess } from './access';
+import { storedKeysOf as readStoredKeys } from '../queries/stored-keys';
+import { fileNotFound, requireFileAccess } from './access';
 import { fileColumns, toFileDto, uploaderJoin } from './file-dto';
 import type { FileLinks } from './file-links';
 
@@ -113,51 +111,12 @@ export async function attachFilesToMessage(
   }
 }
 
-/** Storage keys of the files that go with a card or a message: read before it is deleted (the rows cascade). */
-export async function storedKeysOf(db: Db, owner: { cardId: string } | { messageId: string }): Promise<string[]> {
-  const where: SQL | undefined =
-    'cardId' in owner
-      ? or(
-          eq(files.cardId, owner.cardId),
-          inArray(
-            files.messageId,
-            db.select({ id: messages.id }).from(messages).where(eq(messages.cardId, owner.cardId)),
-          ),
-        )
-      : eq(files.messageId, owner.messageId);
-  const rows = await db.select({ key: files.storageKey, thumbnail: files.thumbnailKey }).from(files).where(where);
-  return rows.flatMap((row) => (row.thumbnail ? [row.key, row.thumbnail] : [row.key]));
-}
-
 /**
- * Removes objects whose rows are gone. A failure is left to the sweep (sweep.ts) rather than failing the deletion
- * the person asked for, which has already happened.
+ * Storage keys of the files that go with a card or a message, read before it is deleted (the rows cascade). Kept
+ * for the messages area's callers; new ones use queries/stored-keys.ts.
  */
-export async function removeStoredObjects(storage: ObjectStorage, keys: string[]): Promise<void> {
-  await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
-}
-
-/** @throws files/not-found · files/forbidden (not its uploader, nor an admin or the owner) */
-export async function deleteFile(
-  db: Db,
-  storage: ObjectStorage,
-  userId: string,
-  fileId: string,
-): Promise<FileAccess & { cardId: string | null; messageId: string | null }> {
-  const access = await requireFileAccess(db, fileId, userId);
-  if (!canDeleteFile(access.role, access.uploaderId === userId)) {
-    throw fileForbidden('Only its uploader, an admin or the owner can delete a file');
-  }
-  const [row] = await db
-    .delete(files)
-    .where(eq(files.id, fileId))
-    .returning({ cardId: files.cardId, messageId: files.messageId });
-  if (!row) throw fileNotFound();
-  await removeStoredObjects(
-    storage,
-    access.thumbnailKey ? [access.storageKey, access.thumbnailKey] : [access.storageKey],
-  );
-  return { ...access, ...row };
+export function storedKeysOf(db: Db, owner: { cardId: string } | { messageId: string }): Promise<string[]> {
+  return readStoredKeys(db, owner);
 }
 
 export interface FileDownload {

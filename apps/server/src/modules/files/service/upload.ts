@@ -68,7 +68,7 @@ async function requireProjectCard(db: Db, projectId: string, cardId: string): Pr
  * file into storage: over `maxBytes`, failed or cut off, nothing stays stored. Images get their size and a
  * thumbnail. @throws projects/not-found · files/forbidden (viewers) · files/too-large · request/invalid
  */
-export async function uploadFile(
+export async function receiveUpload(
   deps: UploadDeps,
   userId: string,
   projectId: string,

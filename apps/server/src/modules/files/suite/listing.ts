@@ -88,8 +88,8 @@ export function describeListing(label: string, fx: FilesFixture): void {
       expect(await storedKeys(`uploads/${mine.id}`)).toEqual([`uploads/${mine.id}`]);
       const res = await t.request('DELETE', `/api/files/${mine.id}`, { token: team.member.token });
       expect(res.status).toBe(204);
-      expect(await storedKeys(`uploads/${mine.id}`)).toEqual([]);
-      expect(await storedKeys(`thumbnails/${mine.id}`)).toEqual([]);
+      await expect.poll(() => storedKeys(`uploads/${mine.id}`)).toEqual([]);
+      await expect.poll(() => storedKeys(`thumbnails/${mine.id}`)).toEqual([]);
       expect((await fetchLink(t, mine.url)).status).toBe(404);
       const again = await t.request('DELETE', `/api/files/${mine.id}`, { token: team.member.token });
       expect(again.status).toBe(404);
@@ -118,9 +118,9 @@ export function describeListing(label: string, fx: FilesFixture): void {
       expect((await t.request('DELETE', `/api/cards/${doomed}`, { token: team.member.token })).status).toBe(204);
       for (const file of [onCard, inMessage]) {
         expect((await t.request('GET', `/api/files/${file.id}`, { token: team.member.token })).status).toBe(404);
-        expect(await storedKeys(`uploads/${file.id}`)).toEqual([]);
+        await expect.poll(() => storedKeys(`uploads/${file.id}`)).toEqual([]);
       }
-      expect(await storedKeys(`thumbnails/${onCard.id}`)).toEqual([]);
+      await expect.poll(() => storedKeys(`thumbnails/${onCard.id}`)).toEqual([]);
     });
 
     it('sweeps stored objects that no row names, once they are old enough', async () => {

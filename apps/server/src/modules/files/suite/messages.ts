@@ -109,8 +109,8 @@ export function describeMessageFiles(label: string, fx: FilesFixture): void {
       const del = await t.request('DELETE', `/api/messages/${posted.body.id}`, { token: team.member.token });
       expect(del.status).toBe(204);
       expect((await t.request('GET', `/api/files/${file.id}`, { token: team.member.token })).status).toBe(404);
-      expect(await storedKeys(`uploads/${file.id}`)).toEqual([]);
-      expect(await storedKeys(`thumbnails/${file.id}`)).toEqual([]);
+      await expect.poll(() => storedKeys(`uploads/${file.id}`)).toEqual([]);
+      await expect.poll(() => storedKeys(`thumbnails/${file.id}`)).toEqual([]);
     });
   });
 }

@@ -8,24 +8,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../platform/auth-guard';
-import { notifyMembership } from '../notify';
-import { publishInvitationChange, publishToMembers } from '../publish';
-import { acceptInvitation, previewInvitation, resendInvitation, revokeInvitation } from '../service/invitations';
-import { touchProject } from '../service/projects';
+import { acceptInvitation } from '../commands/accept-invitation';
+import { resendInvitation } from '../commands/resend-invitation';
+import { revokeInvitation } from '../commands/revoke-invitation';
+import { previewInvitation } from '../service/invitations';
 
 const tags = ['projects'];
 
 /** Invitations: revoke and resend (admins), and the link a person follows to preview and accept one. */
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const { db, usage } = deps;
 
   app.delete(
     '/projects/:projectId/invitations/:invitationId',
     { onRequest: app.authenticate, schema: { tags, params: InvitationParams, response: { 204: z.null() } } },
     async (req, reply) => {
-      await revokeInvitation(db, actorOf(req).userId, req.params.projectId, req.params.invitationId);
-      await publishInvitationChange(deps, req.params.projectId);
+      await revokeInvitation(deps, actorOf(req), req.params);
       return reply.code(204).send(null);
     },
   );
@@ -33,23 +31,14 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects/:projectId/invitations/:invitationId/resend',
     { onRequest: app.authenticate, schema: { tags, params: InvitationParams, response: { 200: Invitation } } },
-    async (req) => {
-      const invitation = await resendInvitation(
-        deps,
-        actorOf(req).userId,
-        req.params.projectId,
-        req.params.invitationId,
-      );
-      await publishInvitationChange(deps, req.params.projectId);
-      return invitation;
-    },
+    (req) => resendInvitation(deps, actorOf(req), req.params),
   );
 
   // Public, so that an anonymous visitor sees what they were invited to before signing in.
   app.get(
     '/invitations/:token',
     { schema: { tags, params: InvitationTokenParams, response: { 200: InvitationPreview } } },
-    (req) => previewInvitation(db, req.params.token),
+    (req) => previewInvitation(deps.db, req.params.token),
   );
 
   app.post(
@@ -59,31 +48,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: InvitationTokenParams, response: { 200: AcceptedInvitation } },
     },
     async (req) => {
-      const { userId } = actorOf(req);
-      const accepted = await acceptInvitation(db, userId, req.params.token);
-      await publishInvitationChange(deps, accepted.projectId);
-      if (accepted.joined) {
-        await touchProject(db, accepted.projectId);
-        await publishToMembers(deps, accepted.projectId, {
-          type: 'member_added',
-          project_id: accepted.projectId,
-          user_id: userId,
-        });
-        void usage.record({
-          name: 'project_member_added',
-          userId,
-          properties: { project_id: accepted.projectId, user_id: userId },
-        });
-        if (accepted.inviterId) {
-          await notifyMembership(deps, {
-            kind: 'invitation-accepted',
-            projectId: accepted.projectId,
-            actorId: userId,
-            inviterId: accepted.inviterId,
-          });
-        }
-      }
-      return { project_id: accepted.projectId };
+      const { projectId } = await acceptInvitation(deps, actorOf(req), { token: req.params.token });
+      return { project_id: projectId };
     },
   );
 };

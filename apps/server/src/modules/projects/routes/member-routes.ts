@@ -13,19 +13,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notModified, sendAnswer } from '../../../platform/answer-cache';
 import { actorOf } from '../../../platform/auth-guard';
-import { notifyMembership } from '../notify';
-import { publishInvitationChange, publishToMembers } from '../publish';
-import { addMemberOrInvite } from '../service/invitations';
+import { addMember } from '../commands/add-member';
+import { removeMember } from '../commands/remove-member';
+import { transferOwnership } from '../commands/transfer-ownership';
+import { updateMemberRole } from '../commands/update-member-role';
 import { createListAnswers } from '../service/list-answers';
-import { removeMember, transferOwnership, updateMemberRole } from '../service/members';
-import { getProject, touchProject } from '../service/projects';
 
 const tags = ['projects'];
 
 /** A project's members: list, add (or invite), change role, remove or leave, and ownership transfer. */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const { db, usage } = deps;
   const lists = createListAnswers(deps);
 
   app.get(
@@ -44,31 +42,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ProjectParams, body: AddMemberInput, response: { 201: Member, 202: Invitation } },
     },
     async (req, reply) => {
-      const { userId } = actorOf(req);
-      const { projectId } = req.params;
-      const result = await addMemberOrInvite(deps, userId, projectId, req.body);
-      if (result.kind === 'invitation') {
-        await publishInvitationChange(deps, projectId);
-        return reply.code(202).send(result.invitation);
-      }
-      await touchProject(db, projectId);
-      await publishToMembers(deps, projectId, {
-        type: 'member_added',
-        project_id: projectId,
-        user_id: result.member.user_id,
-      });
-      void usage.record({
-        name: 'project_member_added',
-        userId,
-        properties: { project_id: projectId, user_id: result.member.user_id },
-      });
-      await notifyMembership(deps, {
-        kind: 'added',
-        projectId,
-        actorId: userId,
-        userId: result.member.user_id,
-        role: result.member.role,
-      });
+      const result = await addMember(deps, actorOf(req), { ...req.body, projectId: req.params.projectId });
+      if (result.kind === 'invitation') return reply.code(202).send(result.invitation);
       return reply.code(201).send(result.member);
     },
   );
@@ -79,28 +54,14 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, params: MemberParams, body: UpdateMemberInput, response: { 200: Member } },
     },
-    async (req) => {
-      const { projectId, userId } = req.params;
-      const actorId = actorOf(req).userId;
-      const member = await updateMemberRole(db, actorId, projectId, userId, req.body.role);
-      await publishToMembers(deps, projectId, { type: 'member_updated', project_id: projectId, user_id: userId });
-      await notifyMembership(deps, { kind: 'role-changed', projectId, actorId, userId, role: member.role });
-      return member;
-    },
+    (req) => updateMemberRole(deps, actorOf(req), { ...req.params, role: req.body.role }),
   );
 
   app.delete(
     '/projects/:projectId/members/:userId',
     { onRequest: app.authenticate, schema: { tags, params: MemberParams, response: { 204: z.null() } } },
     async (req, reply) => {
-      const { projectId, userId } = req.params;
-      const actorId = actorOf(req).userId;
-      await removeMember(db, actorId, projectId, userId);
-      // The removed person hears it too, so their open pages leave the project at once.
-      await publishToMembers(deps, projectId, { type: 'member_removed', project_id: projectId, user_id: userId }, [
-        userId,
-      ]);
-      if (actorId !== userId) await notifyMembership(deps, { kind: 'removed', projectId, actorId, userId });
+      await removeMember(deps, actorOf(req), req.params);
       return reply.code(204).send(null);
     },
   );
@@ -111,14 +72,6 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, params: ProjectParams, body: TransferInput, response: { 200: Project } },
     },
-    async (req) => {
-      const { userId } = actorOf(req);
-      const { projectId } = req.params;
-      await transferOwnership(db, userId, projectId, req.body.user_id);
-      for (const changed of [userId, req.body.user_id]) {
-        await publishToMembers(deps, projectId, { type: 'member_updated', project_id: projectId, user_id: changed });
-      }
-      return getProject(db, userId, projectId);
-    },
+    (req) => transferOwnership(deps, actorOf(req), { projectId: req.params.projectId, userId: req.body.user_id }),
   );
 };

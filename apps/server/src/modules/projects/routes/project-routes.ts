@@ -3,26 +3,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notModified, sendAnswer } from '../../../platform/answer-cache';
 import { actorOf } from '../../../platform/auth-guard';
+import { createProject } from '../commands/create-project';
+import { deleteProject } from '../commands/delete-project';
+import { updateProject } from '../commands/update-project';
 import { createListAnswers } from '../service/list-answers';
-import { createProject, deleteProject, getProject, updateProject } from '../service/projects';
+import { getProject } from '../service/projects';
 
 const tags = ['projects'];
 
-/** Projects: create, list, read, change and delete. Live events go out after each change has committed. */
+/** Projects: create, list, read, change and delete. */
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const { db, usage, live } = deps;
+  const { db } = deps;
   const lists = createListAnswers(deps);
 
   app.post(
     '/projects',
     { onRequest: app.authenticate, schema: { tags, body: CreateProjectInput, response: { 201: Project } } },
-    async (req, reply) => {
-      const { userId } = actorOf(req);
-      const project = await createProject(db, userId, req.body);
-      void usage.record({ name: 'project_created', userId, properties: { project_id: project.id } });
-      return reply.code(201).send(project);
-    },
+    async (req, reply) => reply.code(201).send(await createProject(deps, actorOf(req), req.body)),
   );
 
   app.get(
@@ -43,22 +41,14 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, params: ProjectParams, body: UpdateProjectInput, response: { 200: Project } },
     },
-    async (req) => {
-      const { project, memberIds } = await updateProject(db, actorOf(req).userId, req.params.projectId, req.body);
-      live.publish(memberIds, { type: 'project_updated', project_id: project.id });
-      return project;
-    },
+    (req) => updateProject(deps, actorOf(req), { ...req.body, projectId: req.params.projectId }),
   );
 
   app.delete(
     '/projects/:projectId',
     { onRequest: app.authenticate, schema: { tags, params: ProjectParams, response: { 204: z.null() } } },
     async (req, reply) => {
-      const { userId } = actorOf(req);
-      const { projectId } = req.params;
-      const memberIds = await deleteProject(db, userId, projectId);
-      live.publish(memberIds, { type: 'project_deleted', project_id: projectId });
-      void usage.record({ name: 'project_deleted', userId, properties: { project_id: projectId } });
+      await deleteProject(deps, actorOf(req), { projectId: req.params.projectId });
       return reply.code(204).send(null);
     },
   );

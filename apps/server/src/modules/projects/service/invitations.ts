@@ -1,25 +1,20 @@
 import {
-  type AddMemberInput,
+  type AssignableRole,
   type Invitation,
   type InvitationPreview,
   invitationLifetimeDays,
-  type Member,
 } from '@deckhand/contract/projects';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { AppDeps } from '../../../app-deps';
 import type { Db } from '../../../db/client';
-import { projectInvitations, projectMembers, projects } from '../../../db/schema/projects';
-import { users } from '../../../db/schema/users';
+import { projectInvitations, projects } from '../../../db/schema/projects';
 import { AppError } from '../../../platform/errors';
 import { hashOpaqueToken, newOpaqueToken } from '../../../platform/opaque-tokens';
-import { findUserByEmail, requireValidEmail } from '../../auth/users';
 import { getProfile, profileNames } from '../../profile/service';
-import { invitationMail } from '../mails';
+import type { InvitationMail } from '../events';
 import { canManageMembers } from '../policy';
 import { forbidden, requireMembership } from './access';
-import { getMember } from './member-dto';
 
-type InvitationRow = typeof projectInvitations.$inferSelect;
+export type InvitationRow = typeof projectInvitations.$inferSelect;
 
 const invitationLifetimeMs = invitationLifetimeDays * 24 * 60 * 60 * 1000;
 
@@ -64,10 +59,17 @@ export async function listPendingInvitations(db: Db, projectId: string): Promise
   return rows.map((row) => toInvitation(row, row.invitedBy ? names.get(row.invitedBy) : undefined));
 }
 
-/** A fresh link (new token, new expiry) mailed to the invitee; earlier links stop working. */
-async function mailFreshLink(deps: AppDeps, row: InvitationRow, inviterId: string): Promise<Invitation> {
+/**
+ * A fresh link for the invitation (new token, new expiry, sent by `inviterId`); earlier links stop working.
+ * @returns the invitation as answered, and the mail that carries the link (the only copy of its token)
+ */
+export async function issueInvitationLink(
+  db: Db,
+  row: InvitationRow,
+  inviterId: string,
+): Promise<{ invitation: Invitation; mail: InvitationMail }> {
   const token = newOpaqueToken();
-  const [updated] = await deps.db
+  const [updated] = await db
     .update(projectInvitations)
     .set({
       tokenHash: hashOpaqueToken(token),
@@ -77,42 +79,24 @@ async function mailFreshLink(deps: AppDeps, row: InvitationRow, inviterId: strin
     .where(eq(projectInvitations.id, row.id))
     .returning();
   if (!updated) throw new AppError('projects/invitation-not-found', 'No such invitation');
-  const [project] = await deps.db.select({ name: projects.name }).from(projects).where(eq(projects.id, row.projectId));
-  const inviter = await getProfile(deps.db, inviterId);
-  const url = `${deps.config.publicUrl}/invitations/${encodeURIComponent(token)}`;
-  deps.mailer.sendInBackground(invitationMail(updated.email, inviter.name, project?.name ?? 'a project', url));
-  return toInvitation(updated, inviter.name);
+  const [project] = await db.select({ name: projects.name }).from(projects).where(eq(projects.id, row.projectId));
+  const inviter = await getProfile(db, inviterId);
+  return {
+    invitation: toInvitation(updated, inviter.name),
+    mail: { to: updated.email, token, inviterName: inviter.name, projectName: project?.name ?? 'a project' },
+  };
 }
 
-export type AddResult = { kind: 'member'; member: Member } | { kind: 'invitation'; invitation: Invitation };
-
 /**
- * Adds an existing account at once; invites an unknown address by mail (inviting it again sends a
- * fresh link).
- * @throws projects/not-found · projects/forbidden · auth/invalid-email · projects/already-member
+ * The pending invitation of `email` to the project, made now if there is none, with `role`.
+ * @returns its row (the token it was made with is never mailed: `issueInvitationLink` makes the one that is)
  */
-export async function addMemberOrInvite(
-  deps: AppDeps,
-  actorId: string,
+export async function upsertPendingInvitation(
+  db: Db,
   projectId: string,
-  input: AddMemberInput,
-): Promise<AddResult> {
-  const { db } = deps;
-  const actorRole = await requireMembership(db, projectId, actorId);
-  if (!canManageMembers(actorRole)) throw forbidden('Only admins can add members');
-  const email = requireValidEmail(input.email);
-  const user = await findUserByEmail(db, email);
-  if (user) {
-    const inserted = await db
-      .insert(projectMembers)
-      .values({ projectId, userId: user.id, role: input.role })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted.length === 0) throw new AppError('projects/already-member', 'This person is already a member');
-    const member = await getMember(db, { userId: actorId, role: actorRole }, projectId, user.id);
-    if (!member) throw new Error('member vanished after insert');
-    return { kind: 'member', member };
-  }
+  email: string,
+  role: AssignableRole,
+): Promise<InvitationRow> {
   const [existing] = await db
     .select()
     .from(projectInvitations)
@@ -122,23 +106,18 @@ export async function addMemberOrInvite(
     (
       await db
         .insert(projectInvitations)
-        .values({
-          projectId,
-          email,
-          role: input.role,
-          tokenHash: hashOpaqueToken(newOpaqueToken()),
-          expiresAt: new Date(),
-        })
+        .values({ projectId, email, role, tokenHash: hashOpaqueToken(newOpaqueToken()), expiresAt: new Date() })
         .returning()
     )[0];
   if (!row) throw new Error('insert returned no row');
-  if (existing && existing.role !== input.role) {
-    await db.update(projectInvitations).set({ role: input.role }).where(eq(projectInvitations.id, existing.id));
+  if (existing && existing.role !== role) {
+    await db.update(projectInvitations).set({ role }).where(eq(projectInvitations.id, existing.id));
   }
-  return { kind: 'invitation', invitation: await mailFreshLink(deps, { ...row, role: input.role }, actorId) };
+  return { ...row, role };
 }
 
-async function requirePendingInvitation(db: Db, actorId: string, projectId: string, invitationId: string) {
+/** @throws projects/not-found · projects/forbidden (below admin) · projects/invitation-not-found */
+export async function requirePendingInvitation(db: Db, actorId: string, projectId: string, invitationId: string) {
   if (!canManageMembers(await requireMembership(db, projectId, actorId))) {
     throw forbidden('Only admins can manage invitations');
   }
@@ -150,20 +129,8 @@ async function requirePendingInvitation(db: Db, actorId: string, projectId: stri
   return row;
 }
 
-/** @throws projects/not-found · projects/forbidden · projects/invitation-not-found */
-export async function revokeInvitation(db: Db, actorId: string, projectId: string, invitationId: string) {
-  await requirePendingInvitation(db, actorId, projectId, invitationId);
-  await db.update(projectInvitations).set({ revokedAt: new Date() }).where(eq(projectInvitations.id, invitationId));
-}
-
-/** @throws projects/not-found · projects/forbidden · projects/invitation-not-found */
-export async function resendInvitation(deps: AppDeps, actorId: string, projectId: string, invitationId: string) {
-  const row = await requirePendingInvitation(deps.db, actorId, projectId, invitationId);
-  return mailFreshLink(deps, row, actorId);
-}
-
 /** @throws projects/invitation-not-found (unknown link) · projects/invitation-expired (used, revoked or past 7 days) */
-async function findUsableInvitation(db: Db, token: string): Promise<InvitationRow> {
+export async function findUsableInvitation(db: Db, token: string): Promise<InvitationRow> {
   const [row] = await db
     .select()
     .from(projectInvitations)
@@ -190,32 +157,4 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
     role: row.role,
     expires_at: invitation.expires_at,
   };
-}
-
-/**
- * Joins the signed-in caller to the project; the link works once. A caller who is already a member
- * just uses the link up and keeps their role.
- */
-export async function acceptInvitation(
-  db: Db,
-  userId: string,
-  token: string,
-): Promise<{ projectId: string; joined: boolean; inviterId: string | null }> {
-  return db.transaction(async (tx) => {
-    const row = await findUsableInvitation(tx, token);
-    const [claimed] = await tx
-      .update(projectInvitations)
-      .set({ acceptedAt: new Date() })
-      .where(and(eq(projectInvitations.id, row.id), isNull(projectInvitations.acceptedAt)))
-      .returning();
-    if (!claimed) throw new AppError('projects/invitation-expired', 'This invitation has already been used');
-    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!account) throw new AppError('auth/unauthenticated', 'This account no longer exists');
-    const inserted = await tx
-      .insert(projectMembers)
-      .values({ projectId: row.projectId, userId, role: row.role })
-      .onConflictDoNothing()
-      .returning();
-    return { projectId: row.projectId, joined: inserted.length > 0, inviterId: row.invitedBy };
-  });
 }

@@ -1,27 +1,10 @@
-import type { CreateProjectInput, Project, UpdateProjectInput } from '@deckhand/contract/projects';
-import { and, eq } from 'drizzle-orm';
+import type { Project } from '@deckhand/contract/projects';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { projectMembers, projects } from '../../../db/schema/projects';
-import { createDefaultStatuses } from '../../tasks/service/statuses';
-import { canDeleteProject, canEditProject } from '../policy';
-import { forbidden, listMemberIds, projectNotFound, requireMembership } from './access';
-import { selectProject, selectProjects } from './project-dto';
-
-/** Creates a project with the caller as its owner. */
-export async function createProject(db: Db, userId: string, input: CreateProjectInput): Promise<Project> {
-  const project = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(projects)
-      .values({ name: input.name, description: input.description ?? '' })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    await tx.insert(projectMembers).values({ projectId: row.id, userId, role: 'owner' });
-    // Its board's columns: To do, In progress, Done.
-    await createDefaultStatuses(tx, row.id);
-    return row;
-  });
-  return selectProject(db, userId, project.id);
-}
+import { files } from '../../../db/schema/files';
+import { projects } from '../../../db/schema/projects';
+import { projectNotFound } from './access';
+import { selectProjects } from './project-dto';
 
 /** @throws projects/not-found */
 export async function getProject(db: Db, userId: string, projectId: string): Promise<Project> {
@@ -30,41 +13,23 @@ export async function getProject(db: Db, userId: string, projectId: string): Pro
   return project;
 }
 
-/** @throws projects/not-found · projects/forbidden (below admin) */
-export async function updateProject(
-  db: Db,
-  userId: string,
-  projectId: string,
-  input: UpdateProjectInput,
-): Promise<{ project: Project; memberIds: string[] }> {
-  const role = await requireMembership(db, projectId, userId);
-  if (!canEditProject(role)) throw forbidden('Only admins can change the project');
-  const now = new Date();
-  const [row] = await db
-    .update(projects)
-    .set({
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.description !== undefined && { description: input.description }),
-      updatedAt: now,
-      lastActivityAt: now,
-    })
-    .where(eq(projects.id, projectId))
-    .returning();
+/** The project's name now (inside a write: as the write found it). @throws projects/not-found */
+export async function readProjectName(db: Db, projectId: string): Promise<string> {
+  const [row] = await db.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId));
   if (!row) throw projectNotFound();
-  return { project: await selectProject(db, userId, projectId), memberIds: await listMemberIds(db, projectId) };
+  return row.name;
 }
 
 /**
- * Deletes the project and everything in it.
- * @returns who was a member, to tell them
- * @throws projects/not-found · projects/forbidden (not the owner)
+ * The stored objects (bytes and thumbnails) of every file in the project, read before it is deleted: the rows go
+ * with it by cascade, and the files area removes the objects once the deletion has committed.
  */
-export async function deleteProject(db: Db, userId: string, projectId: string): Promise<string[]> {
-  const role = await requireMembership(db, projectId, userId);
-  if (!canDeleteProject(role)) throw forbidden('Only the owner can delete the project');
-  const memberIds = await listMemberIds(db, projectId);
-  await db.delete(projects).where(and(eq(projects.id, projectId)));
-  return memberIds;
+export async function storageKeysOfProject(db: Db, projectId: string): Promise<string[]> {
+  const rows = await db
+    .select({ key: files.storageKey, thumbnail: files.thumbnailKey })
+    .from(files)
+    .where(eq(files.projectId, projectId));
+  return rows.flatMap((row) => (row.thumbnail ? [row.key, row.thumbnail] : [row.key]));
 }
 
 /** Moves the project up the caller's lists after any change inside it. */

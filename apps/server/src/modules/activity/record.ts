@@ -1,0 +1,170 @@
+import { type ActivityChanges, type ActivityPerson, activityLimits } from '@deckhand/contract/activity';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { AppDeps } from '../../app-deps';
+import { activities } from '../../db/schema/activity';
+import { profiles } from '../../db/schema/profiles';
+import { taskStatuses } from '../../db/schema/tasks';
+import { publishToMembers } from '../projects/publish';
+import type { PendingActivity } from './pending';
+
+/** Entries wait at most this long to be written together with the others of the moment. */
+const batchDelayMs = 20;
+const batchMaxEntries = 500;
+
+export interface ActivityRecorder {
+  record(entry: PendingActivity): void;
+  /** Writes what is waiting (and waits for a write under way); for shutdown and tests. */
+  flush(): Promise<void>;
+}
+
+/**
+ * The history is written in batches, like usage events: a busy board records a move many times a second, and
+ * one insert per move would cost as much as the move. The names of the people and statuses of a batch are read in
+ * one query each. An entry waits at most `batchDelayMs`; what waits when the process dies is lost (the history
+ * is not among the effects that must survive a crash, which go through the outbox).
+ */
+export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
+  const { db, log } = deps;
+  let waiting: PendingActivity[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> = Promise.resolve();
+
+  async function namesOf(batch: PendingActivity[]) {
+    const userIds = new Set<string>();
+    const statusIds = new Set<string>();
+    for (const entry of batch) {
+      if (entry.actorId) userIds.add(entry.actorId);
+      for (const id of [...(entry.assignees?.from ?? []), ...(entry.assignees?.to ?? [])]) userIds.add(id);
+      for (const status of [entry.status?.from, entry.status?.to]) if (status && !status.name) statusIds.add(status.id);
+    }
+    const [people, statuses] = await Promise.all([
+      userIds.size === 0
+        ? []
+        : db
+            .select({ id: profiles.userId, name: profiles.name })
+            .from(profiles)
+            .where(inArray(profiles.userId, [...userIds])),
+      statusIds.size === 0
+        ? []
+        : db
+            .select({ id: taskStatuses.id, name: taskStatuses.name })
+            .from(taskStatuses)
+            .where(inArray(taskStatuses.id, [...statusIds])),
+    ]);
+    return {
+      person: new Map(people.map((p) => [p.id, p.name])),
+      status: new Map(statuses.map((s) => [s.id, s.name])),
+    };
+  }
+
+  /** Drops a body edit when the same person's edit of that card is already in the history of the last 10 minutes. */
+  async function withoutRepeatedBodyEdits(batch: PendingActivity[]): Promise<PendingActivity[]> {
+    const kept: PendingActivity[] = [];
+    const seen = new Set<string>();
+    for (const entry of batch) {
+      if (entry.verb !== 'card.body_edited' || !entry.cardId || !entry.actorId) {
+        kept.push(entry);
+        continue;
+      }
+      const key = `${entry.cardId}:${entry.actorId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const since = new Date(entry.at.getTime() - activityLimits.bodyEditWindowMs);
+      const [recent] = await db
+        .select({ id: activities.id })
+        .from(activities)
+        .where(
+          and(
+            eq(activities.cardId, entry.cardId),
+            eq(activities.actorId, entry.actorId),
+            eq(activities.verb, 'card.body_edited'),
+            gt(activities.createdAt, since),
+          ),
+        )
+        .limit(1);
+      if (!recent) kept.push(entry);
+    }
+    return kept;
+  }
+
+  async function write(pending: PendingActivity[]): Promise<void> {
+    const batch = await withoutRepeatedBodyEdits(pending);
+    if (batch.length === 0) return;
+    const names = await namesOf(batch);
+    const person = (userId: string): ActivityPerson => ({ user_id: userId, name: names.person.get(userId) ?? 'User' });
+    const rows = batch.map((entry) => {
+      const changes: ActivityChanges = { ...entry.changes };
+      if (entry.status) {
+        const named = (s: { id: string; name?: string } | null) =>
+          s ? { id: s.id, name: s.name ?? names.status.get(s.id) ?? 'Deleted status' } : null;
+        changes.status = { from: named(entry.status.from), to: named(entry.status.to) };
+      }
+      if (entry.assignees) {
+        changes.assignees = { from: entry.assignees.from.map(person), to: entry.assignees.to.map(person) };
+      }
+      return {
+        id: uuidv7(),
+        projectId: entry.projectId,
+        cardId: entry.cardId ?? null,
+        taskId: entry.taskId ?? null,
+        chatId: entry.chatId ?? null,
+        fileId: entry.fileId ?? null,
+        actorId: entry.actorId,
+        actorName: entry.actorId ? person(entry.actorId).name : null,
+        verb: entry.verb,
+        subject: entry.subject,
+        changes,
+        member: entry.member ? { user_id: entry.member.userId, name: entry.member.name } : null,
+        createdAt: entry.at,
+      };
+    });
+    try {
+      await db.insert(activities).values(rows);
+    } catch (err) {
+      if (rows.length === 1) {
+        // Its project was deleted meanwhile (the foreign key refuses it): nothing is left to show it in.
+        log.warn({ err, verb: rows[0]?.verb }, 'activity entry not recorded');
+        return;
+      }
+      for (const row of rows) {
+        await db
+          .insert(activities)
+          .values(row)
+          .catch((rowErr: unknown) => log.warn({ err: rowErr, verb: row.verb }, 'activity entry not recorded'));
+      }
+    }
+    const told = new Set<string>();
+    for (const row of rows) {
+      const key = `${row.projectId}:${row.cardId}:${row.taskId}`;
+      if (told.has(key)) continue;
+      told.add(key);
+      await publishToMembers(deps, row.projectId, {
+        type: 'activity_created',
+        project_id: row.projectId,
+        card_id: row.cardId,
+        task_id: row.taskId,
+      });
+    }
+  }
+
+  function startWrite(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = waiting;
+    waiting = [];
+    writing = writing
+      .then(() => (batch.length > 0 ? write(batch) : undefined))
+      .catch((err: unknown) => log.error({ err }, 'activity batch not recorded'));
+    return writing;
+  }
+
+  return {
+    record(entry) {
+      waiting.push(entry);
+      if (waiting.length >= batchMaxEntries) void startWrite();
+      else timer ??= setTimeout(() => void startWrite(), batchDelayMs);
+    },
+    flush: startWrite,
+  };
+}

@@ -1,0 +1,18 @@
+import type { EventBase } from '../../platform/domain-events';
+
+/** A file as the events of its changes carry it. */
+export interface FileRef {
+  id: string;
+  projectId: string;
+  cardId: string | null;
+  messageId: string | null;
+  name: string;
+  contentType: string;
+}
+
+/** The domain events of files. */
+export interface FileEvents {
+  'file.uploaded': EventBase & { file: FileRef };
+  /** `storageKeys`: its bytes and thumbnail, removed once the deletion has committed. */
+  'file.deleted': EventBase & { file: FileRef; storageKeys: string[] };
+}

@@ -1,0 +1,40 @@
+import type { Project, UpdateProjectInput } from '@deckhand/contract/projects';
+import { eq } from 'drizzle-orm';
+import type { CommandDeps } from '../../../app-deps';
+import { projects } from '../../../db/schema/projects';
+import type { Actor } from '../../../platform/actor';
+import { canEditProject } from '../policy';
+import { forbidden, projectNotFound, requireMembership } from '../service/access';
+import { selectProject } from '../service/project-dto';
+import { readProjectName } from '../service/projects';
+
+/**
+ * Changes the project's name and/or description; records `project.updated` with the name it had.
+ * @throws projects/not-found · projects/forbidden (below admin)
+ */
+export async function updateProject(
+  deps: CommandDeps,
+  actor: Actor,
+  input: UpdateProjectInput & { projectId: string },
+): Promise<Project> {
+  const { projectId } = input;
+  await deps.events.transaction(async ({ tx, emit }) => {
+    const role = await requireMembership(tx, projectId, actor.userId);
+    if (!canEditProject(role)) throw forbidden('Only admins can change the project');
+    const previousName = await readProjectName(tx, projectId);
+    const now = new Date();
+    const [row] = await tx
+      .update(projects)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.description !== undefined && { description: input.description }),
+        updatedAt: now,
+        lastActivityAt: now,
+      })
+      .where(eq(projects.id, projectId))
+      .returning({ name: projects.name });
+    if (!row) throw projectNotFound();
+    emit({ type: 'project.updated', actor, projectId, name: row.name, previousName });
+  });
+  return selectProject(deps.db, actor.userId, projectId);
+}

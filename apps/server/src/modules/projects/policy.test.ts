@@ -1,0 +1,77 @@
+import type { ProjectRole } from '@deckhand/contract/projects';
+import { describe, expect, it } from 'vitest';
+import { canDeleteFile } from '../files/policy';
+import { canManageStatuses } from '../tasks/policy';
+import {
+  abilitiesFor,
+  canChangeMemberRole,
+  canDeleteProject,
+  canEditProject,
+  canLeaveProject,
+  canManageMembers,
+  canRemoveMember,
+  canTransferOwnership,
+  canWriteInProject,
+} from './policy';
+
+/** The table's columns: the roles of DESIGN.md §5, then someone who is not a member of the project. */
+const people: [who: string, role: ProjectRole | null][] = [
+  ['an owner', 'owner'],
+  ['an admin', 'admin'],
+  ['a member', 'member'],
+  ['a viewer', 'viewer'],
+  ['a stranger', null],
+];
+type Allowed = [owner: boolean, admin: boolean, member: boolean, viewer: boolean, stranger: boolean];
+
+const me = 'me';
+const other = 'someone-else';
+const removes = (role: ProjectRole | null, target: ProjectRole, targetId = other) =>
+  canRemoveMember({ role, userId: me }, { role: target, userId: targetId });
+
+const table: [action: string, check: (role: ProjectRole | null) => boolean, allowed: Allowed][] = [
+  ['write cards, messages, tasks and files', canWriteInProject, [true, true, true, false, false]],
+  ["edit the project's name and description", canEditProject, [true, true, false, false, false]],
+  ['delete the project', canDeleteProject, [true, false, false, false, false]],
+  ['invite, add and manage members', canManageMembers, [true, true, false, false, false]],
+  ['transfer ownership', canTransferOwnership, [true, false, false, false, false]],
+  ['leave the project', canLeaveProject, [false, true, true, true, false]],
+  ["change an admin's role", (role) => canChangeMemberRole(role, 'admin'), [true, true, false, false, false]],
+  ["change a member's role", (role) => canChangeMemberRole(role, 'member'), [true, true, false, false, false]],
+  ["change a viewer's role", (role) => canChangeMemberRole(role, 'viewer'), [true, true, false, false, false]],
+  ["change the owner's role", (role) => canChangeMemberRole(role, 'owner'), [false, false, false, false, false]],
+  ['remove an admin', (role) => removes(role, 'admin'), [true, true, false, false, false]],
+  ['remove a member', (role) => removes(role, 'member'), [true, true, false, false, false]],
+  ['remove a viewer', (role) => removes(role, 'viewer'), [true, true, false, false, false]],
+  ['remove the owner', (role) => removes(role, 'owner'), [false, false, false, false, false]],
+  // A stranger has no membership of their own: whatever role a stale request claims for it must not count.
+  ['remove themselves', (role) => removes(role, role ?? 'member', me), [false, true, true, true, false]],
+];
+
+const cases = table.flatMap(([action, check, allowed]) =>
+  people.map(([who, role], column) => ({
+    name: `${who} ${allowed[column] ? 'may' : 'may not'} ${action}`,
+    check,
+    role,
+    expected: allowed[column],
+  })),
+);
+
+describe('projects policy', () => {
+  it.each(cases)('$name', ({ check, role, expected }) => {
+    expect(check(role)).toBe(expected);
+  });
+
+  it.each(people)('tells %s what the policies allow in the project', (_who, role) => {
+    expect(abilitiesFor(role)).toEqual({
+      edit: canEditProject(role),
+      delete: canDeleteProject(role),
+      manage_members: canManageMembers(role),
+      transfer: canTransferOwnership(role),
+      write: canWriteInProject(role),
+      leave: canLeaveProject(role),
+      manage_statuses: canManageStatuses(role),
+      delete_any_file: canDeleteFile(role, false),
+    });
+  });
+});
