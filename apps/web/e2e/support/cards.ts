@@ -83,7 +83,7 @@ export async function updateTaskViaApi(
   request: APIRequestContext,
   account: ApiAccount,
   taskId: string,
-  body: { title?: string; priority?: string; labels?: string[] },
+  body: { title?: string; priority?: string; labels?: string[]; assignee_ids?: string[] },
 ) {
   const response = await request.patch(`/api/tasks/${taskId}`, { headers: bearer(account), data: body });
   expect(response.status()).toBe(200);

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { handleActivityEvent } from '../features/activity/live';
 import { handleCardEvent } from '../features/cards/live';
 import { handleChatEvent } from '../features/chats/live';
 import { handleFileEvent } from '../features/files/live';
@@ -43,6 +44,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
           handleChatEvent(queryClient, event);
           handleTaskEvent(queryClient, event);
           handleFileEvent(queryClient, event);
+          handleActivityEvent(queryClient, event);
         });
         bus.emit(event);
       },

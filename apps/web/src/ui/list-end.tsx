@@ -6,13 +6,15 @@ export interface ListEndProps {
   loading: boolean;
   failed: boolean;
   onLoadMore(): void;
+  /** The button's label, e.g. "Load older" for a list that runs back in time. */
+  label?: string;
 }
 
 /**
  * The end of the list: the next page loads when it scrolls into view (infinite scroll), and its button
  * does the same for keyboards and for browsers without IntersectionObserver. After a failure it waits for a click.
  */
-export function ListEnd({ hasMore, loading, failed, onLoadMore }: ListEndProps) {
+export function ListEnd({ hasMore, loading, failed, onLoadMore, label = 'Load more' }: ListEndProps) {
   const end = useRef<HTMLDivElement>(null);
   const loadMore = useRef(onLoadMore);
   useEffect(() => {
@@ -37,7 +39,7 @@ export function ListEnd({ hasMore, loading, failed, onLoadMore }: ListEndProps) 
   return (
     <div ref={end} className="flex justify-center p-4">
       <Button variant="secondary" onClick={onLoadMore} disabled={loading}>
-        {loading ? 'Loading…' : failed ? 'Try again' : 'Load more'}
+        {loading ? 'Loading…' : failed ? 'Try again' : label}
       </Button>
     </div>
   );

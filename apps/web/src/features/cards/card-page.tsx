@@ -1,4 +1,3 @@
-import { roleAtLeast } from '@deckhand/contract/projects';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,6 +10,7 @@ import { Button } from '../../ui/button';
 import { DotsLoader } from '../../ui/dots-loader';
 import { EmptyState } from '../../ui/empty-state';
 import { RetryPanel } from '../../ui/retry-panel';
+import { ActivitySection } from '../activity/activity-section';
 import { ChatsPanel } from '../chats/chats-panel';
 import { CardFiles } from '../files/card-files';
 import { DropOverlay, useFileDrop } from '../files/use-file-drop';
@@ -82,8 +82,8 @@ export function CardPage() {
     <CardView
       card={card.data}
       chatId={chatId}
-      canWrite={roleAtLeast(project.role, 'member')}
-      canManage={roleAtLeast(project.role, 'admin')}
+      canWrite={project.abilities.write}
+      canManage={project.abilities.deleteAnyFile}
       backLink={backLink}
     />
   );
@@ -141,6 +141,7 @@ function CardView({ card, chatId, canWrite, canManage, backLink }: CardViewProps
             myUserId={user.id}
             uploads={uploads}
           />
+          <ActivitySection projectId={project.id} filter={{ cardId: card.id }} bounded />
         </div>
         <section aria-label="Discussion" className="min-w-0">
           <ChatsPanel projectId={project.id} cardId={card.id} chatId={chatId} myUserId={user.id} canWrite={canWrite} />

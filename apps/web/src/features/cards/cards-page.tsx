@@ -1,4 +1,3 @@
-import { roleAtLeast } from '@deckhand/contract/projects';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -22,7 +21,7 @@ const searchDelayMs = 150;
 /** /:id — the project's cards: search (`?q=`), the archived ones (`?archived=true`), and a new card. */
 export function CardsPage() {
   const project = useRouteProject();
-  const canWrite = roleAtLeast(project.role, 'member');
+  const canWrite = project.abilities.write;
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState(() => params.get('q') ?? '');
   const archived = params.get('archived') === 'true';

@@ -1,4 +1,3 @@
-import { type ProjectRole, roleAtLeast } from '@deckhand/contract/projects';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -34,17 +33,14 @@ export function MyWorkPage() {
   const work = useQuery(myWorkQuery(allProjects ? null : project.id));
   const update = useUpdateTask();
   const now = useNow();
-  // Other projects' roles, for All projects: a viewer's tasks are shown without a checkbox to tick.
+  // Other projects' abilities, for All projects: a viewer's tasks are shown without a checkbox to tick.
   const projects = useQuery({ ...projectListQuery(), enabled: allProjects });
-  const roles = useMemo(() => {
-    const byId = new Map<string, ProjectRole>((projects.data ?? []).map((item) => [item.id, item.role]));
-    byId.set(project.id, project.role);
+  const writable = useMemo(() => {
+    const byId = new Map<string, boolean>((projects.data ?? []).map((item) => [item.id, item.abilities.write]));
+    byId.set(project.id, project.abilities.write);
     return byId;
-  }, [projects.data, project.id, project.role]);
-  const canComplete = (task: ClientMyWorkTask) => {
-    const role = roles.get(task.projectId);
-    return role === undefined || roleAtLeast(role, 'member');
-  };
+  }, [projects.data, project.id, project.abilities.write]);
+  const canComplete = (task: ClientMyWorkTask) => writable.get(task.projectId) ?? true;
   /** Ticked and on their way out: shown ticked until the list, asked again, no longer has them. */
   const [completing, setCompleting] = useState<ReadonlySet<string>>(new Set());
 

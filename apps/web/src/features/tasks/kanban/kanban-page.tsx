@@ -2,7 +2,6 @@ import { combine } from '@atlaskit/pragmatic-drag-and-drop/combine';
 import { monitorForElements } from '@atlaskit/pragmatic-drag-and-drop/element/adapter';
 import { autoScrollForElements } from '@atlaskit/pragmatic-drag-and-drop-auto-scroll/element';
 import { extractClosestEdge } from '@atlaskit/pragmatic-drag-and-drop-hitbox/closest-edge/extract-closest-edge';
-import { roleAtLeast } from '@deckhand/contract/projects';
 import type { MoveTaskInput } from '@deckhand/contract/tasks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -57,8 +56,8 @@ function moveInputFor(
 /** /:id/kanban — one column per status; drag tasks between and within them, or use Task actions › Move to. */
 export function KanbanPage() {
   const project = useRouteProject();
-  const canWrite = roleAtLeast(project.role, 'member');
-  const isAdmin = roleAtLeast(project.role, 'admin');
+  const canWrite = project.abilities.write;
+  const canManageStatuses = project.abilities.manageStatuses;
   const board = useQuery(boardQuery(project.id));
   const membersQuery = useQuery(projectMembersQuery(project.id));
   const members = useMembersById(project.id);
@@ -177,7 +176,7 @@ export function KanbanPage() {
                   canWrite={canWrite}
                   now={now}
                   menu={
-                    isAdmin ? (
+                    canManageStatuses ? (
                       <ColumnMenu
                         projectId={project.id}
                         status={status}
@@ -193,7 +192,7 @@ export function KanbanPage() {
                 />
               );
             })}
-            {isAdmin ? (
+            {canManageStatuses ? (
               <div className="shrink-0">
                 <Button variant="secondary" onClick={() => setAddingColumn(true)}>
                   Add column

@@ -6,6 +6,7 @@ import { Button } from '../../../ui/button';
 import { SelectField } from '../../../ui/select-field';
 import { Sheet } from '../../../ui/sheet';
 import { TextField } from '../../../ui/text-field';
+import { ActivitySection } from '../../activity/activity-section';
 import { cardPath } from '../../cards/paths';
 import type { ProjectMember } from '../../projects/api';
 import { type ClientBoardTask, type ClientStatus, useDeleteTask, useMoveTask, useUpdateTask } from '../api';
@@ -33,15 +34,20 @@ export function TaskDrawer({ projectId, task, statuses, members, canWrite, onClo
   return (
     <Sheet open={task !== undefined} onOpenChange={(open) => !open && onClose()} title={task?.title ?? 'Task'}>
       {task ? (
-        <TaskForm
-          key={task.id}
-          projectId={projectId}
-          task={task}
-          statuses={statuses}
-          members={members}
-          canWrite={canWrite}
-          onClose={onClose}
-        />
+        <>
+          <TaskForm
+            key={task.id}
+            projectId={projectId}
+            task={task}
+            statuses={statuses}
+            members={members}
+            canWrite={canWrite}
+            onClose={onClose}
+          />
+          <div className="border-t border-border p-4">
+            <ActivitySection projectId={projectId} filter={{ taskId: task.id }} />
+          </div>
+        </>
       ) : null}
     </Sheet>
   );
