@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { AppEvents } from './domain-events';
-import type { FileLinks } from './modules/files/service/file-links';
+import type { FileLinks } from './modules/files/queries/file-links';
 import type { Actor } from './platform/actor';
 import type { AnswerCache } from './platform/answer-cache';
 import type { IdTokens, VerifiedIdToken } from './platform/id-tokens';

@@ -24,6 +24,11 @@ export interface Work<M extends EventMap<M>> {
   tx: Db;
   /** Records an event; subscribers see it only once the transaction has committed. */
   emit(event: EventOf<M>): void;
+  /**
+   * Runs now the other areas' parts of the write (`subscribeWithin`) for the events emitted so far; otherwise they
+   * run when the write is done. A deletion calls it before it deletes, so that they see what goes.
+   */
+  settle(): Promise<void>;
 }
 
 export interface Subscriber<M extends EventMap<M>, K extends keyof M & string> {
@@ -262,13 +267,20 @@ export function createDomainEvents<M extends EventMap<M>>(options: DomainEventOp
       const events: AnyEvent[] = [];
       let rows: OutboxRow[] = [];
       const result = await db.transaction(async (tx) => {
-        const work: Work<M> = { tx, emit: (event) => events.push(event) };
+        let settled = 0;
+        const work: Work<M> = {
+          tx,
+          emit: (event) => events.push(event),
+          // Events that parts of the write emit join the queue, and their own parts run in turn.
+          async settle() {
+            for (; settled < events.length; settled += 1) {
+              const event = events[settled] as AnyEvent;
+              for (const part of within.get(event.type) ?? []) await part.handle(event, work);
+            }
+          },
+        };
         const value = await write(work);
-        // Events that parts of the write emit join the queue, and their own parts run in turn.
-        for (let i = 0; i < events.length; i += 1) {
-          const event = events[i] as AnyEvent;
-          for (const part of within.get(event.type) ?? []) await part.handle(event, work);
-        }
+        await work.settle();
         rows = durableRows(events);
         if (rows.length > 0) {
           const runAfter = new Date(Date.now() + leaseMs);

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { activities } from '../../db/schema/activity';
 import { profiles } from '../../db/schema/profiles';
 import { taskStatuses } from '../../db/schema/tasks';
-import { publishToMembers } from '../projects/publish';
+import { publishToMembers } from '../projects/queries/audience';
 import type { PendingActivity } from './pending';
 
 /** Entries wait at most this long to be written together with the others of the moment. */

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Feedback } from '@deckhand/contract/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEnvelope, keyOfDsn, postEnvelope } from '../../../test/support/envelopes';
 import { createTestApp, type TestApp, type TestUser, uniqueEmail } from '../../../test/support/test-app';
-import { buildEnvelope, keyOfDsn, postEnvelope } from '../reports/test-envelopes';
 import { canAdministerInstance } from './policy';
 
 const replayId = 'a'.repeat(32);

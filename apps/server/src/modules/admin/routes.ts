@@ -1,6 +1,6 @@
 import { AdminAccess } from '@deckhand/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireInstanceAdmin } from './service';
+import { requireInstanceAdmin } from './queries/instance-admin';
 
 const tags = ['admin'];
 

@@ -23,16 +23,3 @@ export function passwordResetMail(to: string, url: string): MailMessage {
     }),
   };
 }
-
-export function greetingMail(to: string, name: string, url: string): MailMessage {
-  const lines = [
-    `Welcome to Deckhand, ${name}!`,
-    'Create a project, invite your team, and keep cards, chats, tasks and files in one place.',
-  ];
-  return {
-    to,
-    subject: 'Welcome to Deckhand',
-    text: `${lines.join('\n\n')}\n\n${url}\n`,
-    html: mailHtml(lines, { label: 'Open Deckhand', url }),
-  };
-}

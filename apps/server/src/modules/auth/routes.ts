@@ -11,13 +11,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth-guard';
+import { registerAccount } from './commands/register-account';
+import { requestPasswordReset } from './commands/request-password-reset';
+import { resendVerificationMail } from './commands/resend-verification-mail';
+import { getAuthUser } from './queries/users';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens';
 import { login } from './service/login';
-import { confirmPasswordReset, requestPasswordReset } from './service/password-reset';
-import { registerAccount } from './service/register';
-import { resendVerificationMail, verifyEmail } from './service/verify-email';
-import { getAuthUser } from './users';
+import { confirmPasswordReset } from './service/password-reset';
+import { verifyEmail } from './service/verify-email';
 
 const tags = ['auth'];
 
@@ -29,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/register',
     { schema: { tags, body: RegisterInput, response: { 201: AuthSession } } },
     async (req, reply) => {
-      const session = await registerAccount(deps, req.body, req.ip);
+      const session = await registerAccount(deps, { ...req.body, address: req.ip });
       setRefreshCookie(reply, session.refreshToken, secure);
       return reply.code(201).send(session.body);
     },
@@ -76,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/password-reset',
     { schema: { tags, body: PasswordResetInput, response: { 202: Accepted } } },
     async (req, reply) => {
-      await requestPasswordReset(deps, req.body.email, req.ip);
+      await requestPasswordReset(deps, { email: req.body.email, address: req.ip });
       return reply.code(202).send({ status: 'accepted' as const });
     },
   );
@@ -100,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/verification-mail',
     { onRequest: app.authenticate, schema: { tags, response: { 202: Accepted } } },
     async (req, reply) => {
-      await resendVerificationMail(deps, actorOf(req).userId);
+      await resendVerificationMail(deps, actorOf(req));
       return reply.code(202).send({ status: 'accepted' as const });
     },
   );

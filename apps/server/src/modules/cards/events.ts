@@ -9,8 +9,8 @@ export interface CardRef {
 
 /** The domain events of cards. */
 export interface CardEvents {
-  /** With its first chat, whose `chat.created` is recorded in the same command. */
-  'card.created': EventBase & { card: CardRef };
+  /** The chats area opens its first chat (General) within the same transaction; `authorName` as stored. */
+  'card.created': EventBase & { card: CardRef; authorName: string };
   /** A rename and/or an archiving or restoring; `previous` as it was. */
   'card.updated': EventBase & { card: CardRef & { archived: boolean }; previous: CardRef & { archived: boolean } };
   /** Its chats, messages, tasks and files' rows went with it; `storageKeys` are their stored objects. */

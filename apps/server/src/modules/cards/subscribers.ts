@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { publishToMembers } from '../projects/publish';
+import { publishToMembers } from '../projects/queries/audience';
 
 const liveTypes = {
   'card.created': 'card_created',

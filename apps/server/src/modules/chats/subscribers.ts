@@ -1,5 +1,7 @@
+import { firstChatName } from '@deckhand/contract/cards';
 import type { AppDeps } from '../../app-deps';
-import { publishToMembers } from '../projects/publish';
+import { publishToMembers } from '../projects/queries/audience';
+import { createChatIn } from './commands/create-chat';
 
 const liveTypes = {
   'chat.created': 'chat_created',
@@ -9,6 +11,17 @@ const liveTypes = {
 
 /** What follows a change of chats: live events to the project's members. */
 export function registerChatSubscribers(deps: AppDeps): void {
+  // Every card starts with a chat, General, opened in the card's own transaction.
+  deps.events.subscribeWithin({
+    name: 'chats.first-chat',
+    on: ['card.created'],
+    async handle(event, work) {
+      const { card, authorName, actor } = event;
+      if (!actor) throw new Error('a card is always created by someone');
+      const input = { cardId: card.id, projectId: card.projectId, name: firstChatName, authorName, withCard: true };
+      await createChatIn(work, actor, input);
+    },
+  });
   deps.events.subscribe({
     name: 'chats.live',
     on: ['chat.created', 'chat.renamed', 'chat.deleted'],

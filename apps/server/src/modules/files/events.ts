@@ -15,4 +15,6 @@ export interface FileEvents {
   'file.uploaded': EventBase & { file: FileRef };
   /** `storageKeys`: its bytes and thumbnail, removed once the deletion has committed. */
   'file.deleted': EventBase & { file: FileRef; storageKeys: string[] };
+  /** The stored objects of a deleted project's files, read within its deletion: removed once it has committed. */
+  'file.objects_released': EventBase & { projectId: string; storageKeys: string[] };
 }

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app-deps';
-import { publishToMembers } from '../projects/publish';
+import { publishToMembers } from '../projects/queries/audience';
+import { storedKeysOf } from './queries/stored-keys';
 import { removeStoredObjectsOrThrow } from './service/stored-objects';
 
 /**
@@ -30,10 +31,20 @@ export function registerFileSubscribers(deps: AppDeps): void {
     },
   });
 
+  // Within a project's deletion, before its rows go: which objects it leaves behind.
+  events.subscribeWithin({
+    name: 'files.project-objects',
+    on: ['project.deleted'],
+    async handle(event, { tx, emit }) {
+      const storageKeys = await storedKeysOf(tx, { projectId: event.projectId });
+      emit({ type: 'file.objects_released', actor: event.actor, projectId: event.projectId, storageKeys });
+    },
+  });
+
   // From the outbox: a crash right after a deletion delays the removal but does not leave the objects behind.
   events.subscribe({
     name: 'files.remove-stored-objects',
-    on: ['file.deleted', 'message.deleted', 'chat.deleted', 'card.deleted', 'project.deleted'],
+    on: ['file.deleted', 'message.deleted', 'chat.deleted', 'card.deleted', 'file.objects_released'],
     durable: true,
     wants: (event) => event.storageKeys.length > 0,
     handle: (event) => removeStoredObjectsOrThrow(deps.storage, event.storageKeys),

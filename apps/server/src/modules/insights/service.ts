@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { projects } from '../../db/schema/projects';
 import { usageEvents } from '../../db/schema/usage-events';
 import type { Actor } from '../../platform/actor';
-import { type AdminDeps, requireInstanceAdmin } from '../admin/service';
+import { type AdminDeps, requireInstanceAdmin } from '../admin/queries/instance-admin';
 import { periodOf } from './period';
 
 // Days are UTC days, the same for every admin whatever their time zone.

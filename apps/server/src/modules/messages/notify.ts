@@ -1,9 +1,9 @@
 import type { Message } from '@deckhand/contract/messages';
 import type { AppDeps } from '../../app-deps';
-import { readCardTitle } from '../cards/service/cards';
-import { listChatFollowers } from '../chats/service/chats';
-import { notifyOncePerChat, notifyOrThrow } from '../notifications/service';
-import { listMemberIds } from '../projects/service/access';
+import { readCardTitle } from '../cards/queries/cards';
+import { listChatFollowers } from '../chats/queries/followers';
+import { notifyOncePerChat, notifyOrThrow } from '../notifications/commands/notify';
+import { listMemberIds } from '../projects/queries/access';
 
 /** The start of a message, as a notification shows it. */
 const previewLength = 140;

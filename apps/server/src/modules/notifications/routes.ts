@@ -9,17 +9,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth-guard';
+import { deleteNotification } from './commands/delete-notification';
+import { markAllRead } from './commands/mark-all-read';
+import { markRead } from './commands/mark-read';
 import { registerSubscription, unregisterSubscription } from './push-subscriptions';
-import { countUnread, deleteNotification, listNotifications, markAllRead, markRead } from './service';
+import { countUnread, listNotifications } from './service';
 
 const tags = ['notifications'];
 
-/** Spec §7's notification and push calls. Every change tells the owner's other tabs (`notification_update`). */
+/**
+ * Spec §7's notification and push calls. Every change tells the owner's other tabs (`notification_update`): see
+ * subscribers.ts.
+ */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const { db, live } = deps;
+  const { db } = deps;
   app.addHook('onRequest', app.authenticate);
-  const tellOwner = (userId: string) => live.publish([userId], { type: 'notification_update' });
 
   app.get(
     '/notifications',
@@ -33,29 +38,21 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Registered before /notifications/:id/read so that the literal path wins.
   app.put('/notifications/mark-all-read', { schema: { tags, response: { 200: UnreadCount } } }, async (req) => {
-    const { userId } = actorOf(req);
-    if ((await markAllRead(db, userId)) > 0) tellOwner(userId);
+    await markAllRead(deps, actorOf(req));
     return { count: 0 };
   });
 
   app.put(
     '/notifications/:id/read',
     { schema: { tags, params: NotificationParams, response: { 200: Notification } } },
-    async (req) => {
-      const { userId } = actorOf(req);
-      const notification = await markRead(db, userId, req.params.id);
-      tellOwner(userId);
-      return notification;
-    },
+    (req) => markRead(deps, actorOf(req), { notificationId: req.params.id }),
   );
 
   app.delete(
     '/notifications/:id',
     { schema: { tags, params: NotificationParams, response: { 204: z.null() } } },
     async (req, reply) => {
-      const { userId } = actorOf(req);
-      await deleteNotification(db, userId, req.params.id);
-      tellOwner(userId);
+      await deleteNotification(deps, actorOf(req), { notificationId: req.params.id });
       return reply.code(204).send(null);
     },
   );

@@ -1,8 +1,9 @@
 import { GreetingInput, GreetingResult, Profile, ProfilePatch } from '@deckhand/contract/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth-guard';
-import { sendGreetingOnce } from './greeting';
-import { getProfile, updateProfile } from './service';
+import { sendGreeting } from './commands/send-greeting';
+import { updateProfile } from './commands/update-profile';
+import { getProfile } from './queries/profiles';
 
 const tags = ['profile'];
 
@@ -15,11 +16,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch('/profile', { schema: { tags, body: ProfilePatch, response: { 200: Profile } } }, (req) =>
-    updateProfile(deps.db, actorOf(req).userId, req.body),
+    updateProfile(deps, actorOf(req), req.body),
   );
 
   // The body's address is ignored on purpose: the greeting only ever goes to the caller's own account.
   app.post('/mail/greeting', { schema: { tags, body: GreetingInput, response: { 200: GreetingResult } } }, (req) =>
-    sendGreetingOnce(deps, actorOf(req).userId),
+    sendGreeting(deps, actorOf(req)),
   );
 };

@@ -12,8 +12,11 @@ export interface ProjectEvents {
   'project.created': EventBase & { projectId: string; name: string };
   /** A change of name and/or description; `previousName` equals `name` when only the description changed. */
   'project.updated': EventBase & { projectId: string; name: string; previousName: string };
-  /** `memberIds`: who belonged to it; `storageKeys`: its files' stored objects, whose rows went with it. */
-  'project.deleted': EventBase & { projectId: string; name: string; memberIds: string[]; storageKeys: string[] };
+  /**
+   * `memberIds`: who belonged to it. Recorded before its rows go (the command settles its parts first), so the
+   * files area reads the stored objects to remove within the deletion.
+   */
+  'project.deleted': EventBase & { projectId: string; name: string; memberIds: string[] };
   /** Directly or by accepting an invitation (then `invitedBy` is who invited them, and `actor` is the member). */
   'member.added': EventBase & { projectId: string; member: MemberRef; role: ProjectRole; invitedBy: string | null };
   /** Also each side of an ownership transfer. */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { projects } from '../../db/schema/projects';
-import { notifyOrThrow } from '../notifications/service';
-import { getProfile } from '../profile/service';
+import { notifyOrThrow } from '../notifications/commands/notify';
+import { getProfile } from '../profile/queries/profiles';
 
 /** Names for the message, as they are when it is written. */
 async function names(deps: AppDeps, projectId: string, actorId: string) {

@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../app-deps';
 import { invitationMail } from './mails';
 import { notifyMembership } from './notify';
-import { forgetMemberIds, publishInvitationChange, publishToMembers } from './publish';
-import { listMemberIds } from './service/access';
+import { listMemberIds } from './queries/access';
+import { forgetMemberIds, publishInvitationChange, publishToMembers } from './queries/audience';
 
 /** What follows a change of projects, members and invitations: live events, usage events, notifications and mails. */
 export function registerProjectSubscribers(deps: AppDeps): void {

@@ -6,9 +6,9 @@ import zlib from 'node:zlib';
 import type { ErrorGroup, Feedback, Replay } from '@deckhand/contract/reports';
 import { captureFeedback } from '@sentry/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEnvelope, keyOfDsn, postEnvelope } from '../../../test/support/envelopes';
+import { createTestSentry } from '../../../test/support/sentry-client';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/support/test-app';
-import { buildEnvelope, keyOfDsn, postEnvelope } from './test-envelopes';
-import { createTestSentry } from './test-sentry-client';
 
 let t: TestApp;
 let admin: TestUser;

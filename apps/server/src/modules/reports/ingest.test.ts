@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ErrorGroup } from '@deckhand/contract/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEnvelope, keyOfDsn, postEnvelope } from '../../../test/support/envelopes';
+import { createTestSentry } from '../../../test/support/sentry-client';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/support/test-app';
-import { buildEnvelope, keyOfDsn, postEnvelope } from './test-envelopes';
-import { createTestSentry } from './test-sentry-client';
 
 let t: TestApp;
 let admin: TestUser;

@@ -5,8 +5,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { type ErrorGroup, reportLimits } from '@deckhand/contract/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEnvelope, eventItem, keyOfDsn, postEnvelope } from '../../../test/support/envelopes';
 import { createTestApp, randomIp, type TestApp, type TestUser } from '../../../test/support/test-app';
-import { buildEnvelope, eventItem, keyOfDsn, postEnvelope } from './test-envelopes';
 
 let t: TestApp;
 let admin: TestUser;

@@ -5,12 +5,12 @@ import path from 'node:path';
 import type { ErrorGroup, Feedback } from '@deckhand/contract/reports';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEnvelope, keyOfDsn, postEnvelope } from '../../../test/support/envelopes';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/support/test-app';
 import { errorGroups, feedbackReports, replaySegments } from '../../db/schema/reports';
 import { createBlobStore } from '../../platform/storage/blobs';
 import { createLocalStorage } from '../../platform/storage/local';
 import { pruneReports } from './service/retention';
-import { buildEnvelope, keyOfDsn, postEnvelope } from './test-envelopes';
 
 let t: TestApp;
 let admin: TestUser;

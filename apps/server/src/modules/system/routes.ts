@@ -3,12 +3,10 @@ import { ClientEventInput } from '@deckhand/contract/events';
 import { Health } from '@deckhand/contract/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors';
-import { recordHits, secondsUntilAllowed } from '../../platform/rate-limit';
-import { reportingDsn } from '../reports/intake/key';
+import { reportingDsn } from '../reports/queries/reporting-dsn';
+import { recordClientEvent } from './commands/record-client-event';
 
 const tags = ['system'];
-const clientEventLimit = { name: 'client-events-ip', max: 120, windowMs: 60_000 };
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -28,17 +26,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.post('/events', { schema: { tags, body: ClientEventInput, response: { 202: z.null() } } }, async (req, reply) => {
-    const limit = [{ limit: clientEventLimit, key: req.ip }];
-    const waitSeconds = await secondsUntilAllowed(deps.rateLimits, limit);
-    if (waitSeconds > 0) {
-      throw new AppError('request/rate-limited', 'Too many events', { retryAfterSeconds: waitSeconds });
-    }
-    await recordHits(deps.rateLimits, limit);
-    void deps.usage.record({
-      name: req.body.name,
-      userId: req.actor?.userId ?? null,
-      properties: req.body.properties,
-    });
+    await recordClientEvent(deps, req.actor, { ...req.body, address: req.ip });
     return reply.code(202).send(null);
   });
 };

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
-import { notifyOrThrow } from '../notifications/service';
-import { profileNames } from '../profile/service';
+import { notifyOrThrow } from '../notifications/commands/notify';
+import { profileNames } from '../profile/queries/profiles';
 import type { TaskChange } from './service/tasks';
 
 /**

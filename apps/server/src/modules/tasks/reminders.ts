@@ -3,8 +3,8 @@ import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { tasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
-import { notify } from '../notifications/service';
-import { listMemberIds } from '../projects/service/access';
+import { notify } from '../notifications/commands/notify';
+import { listMemberIds } from '../projects/queries/access';
 import { reminderMail } from './mails';
 import { readTask, type TaskChange } from './service/tasks';
 

@@ -1,9 +1,10 @@
 import type { Task } from '@deckhand/contract/tasks';
 import type { AppDeps } from '../../app-deps';
-import { publishToMembers } from '../projects/publish';
+import { publishToMembers } from '../projects/queries/audience';
 import type { TaskRef } from './events';
 import { notifyAssignees } from './notify';
 import { needsReminders, scheduleReminders } from './reminders';
+import { createDefaultStatuses } from './service/statuses';
 
 type TaskLiveType = 'task_created' | 'task_updated' | 'task_moved' | 'task_deleted';
 
@@ -42,6 +43,12 @@ function recordRefs(
 /** What follows a change of tasks and statuses: live events, usage events, notifications and reminders. */
 export function registerTaskSubscribers(deps: AppDeps): void {
   const { events } = deps;
+  // A new project's board starts with its columns (To do, In progress, Done), in the project's own transaction.
+  events.subscribeWithin({
+    name: 'tasks.default-statuses',
+    on: ['project.created'],
+    handle: (event, { tx }) => createDefaultStatuses(tx, event.projectId),
+  });
   events.subscribe({
     name: 'tasks.live-and-usage',
     on: ['task.created', 'task.updated', 'task.moved', 'task.deleted'],

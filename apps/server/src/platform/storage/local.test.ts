@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeStorage } from '../../../test/support/storage-suite';
 import { createLocalStorage } from './local';
 import type { ObjectStorage } from './storage';
-import { describeStorage } from './storage-suite';
 
 describeStorage('local disk', async () => {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'deckhand-storage-'));

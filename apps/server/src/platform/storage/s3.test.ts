@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeStorage, failingAfter, mib, type StorageUnderTest } from '../../../test/support/storage-suite';
 import { createS3Storage } from './s3';
-import { describeStorage, failingAfter, mib, type StorageUnderTest } from './storage-suite';
 
 const bucket = 'storage-suite';
 

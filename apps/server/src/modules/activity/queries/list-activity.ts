@@ -3,7 +3,7 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { activities } from '../../../db/schema/activity';
 import type { Actor } from '../../../platform/actor';
-import { requireMembership } from '../../projects/service/access';
+import { requireMembership } from '../../projects/queries/access';
 
 type Row = typeof activities.$inferSelect;
 

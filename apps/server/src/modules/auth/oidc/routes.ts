@@ -4,9 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../platform/errors';
 import { newOpaqueToken } from '../../../platform/opaque-tokens';
+import { signInFederated } from '../commands/sign-in-federated';
 import { setRefreshCookie } from '../refresh-cookie';
-import { startSession } from '../service/session';
-import { findOrCreateFederatedAccount } from './federated-account';
 import { saveFlowState, takeFlowState } from './flow-state';
 import { createOidcClient, type OidcClient } from './oidc-client';
 import { popupPage, popupScript } from './popup-page';
@@ -92,22 +91,14 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       try {
         const identity = await oidc.completeSignIn(new URL(req.url, deps.config.publicUrl), secrets);
-        const account = await findOrCreateFederatedAccount(deps, provider, identity);
-        if (account.created) {
-          void deps.usage.record({
-            name: 'user_created',
-            userId: account.userId,
-            properties: { user_id: account.userId },
-          });
-        }
-        const session = await startSession(deps, account.userId);
+        const { session, created } = await signInFederated(deps, { provider, identity });
         setRefreshCookie(reply, session.refreshToken, secure);
         return sendPopupPage(reply, 200, {
           type: 'deckhand-oidc',
           status: 'ok',
           id_token: session.body.id_token,
           user: session.body.user,
-          new_user: account.created,
+          new_user: created,
         });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;

@@ -4,7 +4,7 @@ import { AppError } from '../../../platform/errors';
 import { recordHits, secondsUntilAllowed } from '../../../platform/rate-limit';
 import { loginLimits } from '../login-limits';
 import { verifyAgainstDecoy, verifyPassword } from '../passwords';
-import { findUserByEmail, requireValidEmail } from '../users';
+import { findUserByEmail, requireValidEmail } from '../queries/users';
 import { type StartedSession, startSession } from './session';
 
 const wrongPassword = 'The email or password is incorrect';

@@ -3,9 +3,9 @@ import { Hocuspocus } from '@hocuspocus/server';
 import type { FastifyInstance } from 'fastify';
 import * as Y from 'yjs';
 import type { AppDeps } from '../../../app-deps';
-import { requireMembership } from '../../projects/service/access';
+import { requireMembership } from '../../projects/queries/access';
 import { storeCardBody } from '../commands/store-card-body';
-import { requireCardAccess } from '../service/access';
+import { requireCardAccess } from '../queries/card-access';
 import { cardIdOf, loadBody } from './card-documents';
 import { createCardEditors } from './card-editors';
 

@@ -1,17 +1,16 @@
-import { type Card, type CreateCardInput, firstChatName } from '@deckhand/contract/cards';
+import type { Card, CreateCardInput } from '@deckhand/contract/cards';
 import type { CommandDeps } from '../../../app-deps';
 import { cards } from '../../../db/schema/cards';
 import type { Actor } from '../../../platform/actor';
-import { createChatIn } from '../../chats/commands/create-chat';
-import { profileNames } from '../../profile/service';
-import { requireMembership } from '../../projects/service/access';
-import { touchProject } from '../../projects/service/projects';
+import { profileNames } from '../../profile/queries/profiles';
+import { touchProject } from '../../projects/commands/touch-project';
+import { requireMembership } from '../../projects/queries/access';
 import { canCreateCard } from '../policy';
-import { cardForbidden } from '../service/access';
-import { getCard } from '../service/cards';
+import { cardForbidden } from '../queries/card-access';
+import { getCard } from '../queries/cards';
 
 /**
- * A new card with its first chat (**General**), in one transaction; records `card.created` and `chat.created`.
+ * A new card; records `card.created` (the chats area opens its first chat, **General**, in the same transaction).
  * @throws projects/not-found (not a member) · cards/forbidden (viewers)
  */
 export async function createCard(
@@ -30,8 +29,7 @@ export async function createCard(
       .values({ projectId, title: input.title, createdBy: actor.userId, createdByName: authorName })
       .returning({ id: cards.id, projectId: cards.projectId, title: cards.title });
     if (!card) throw new Error('card insert returned no row');
-    work.emit({ type: 'card.created', actor, card });
-    await createChatIn(work, actor, { cardId: card.id, projectId, name: firstChatName, authorName, withCard: true });
+    work.emit({ type: 'card.created', actor, card, authorName });
     await touchProject(work.tx, projectId);
     return card.id;
   });

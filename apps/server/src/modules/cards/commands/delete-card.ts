@@ -4,7 +4,7 @@ import { cards } from '../../../db/schema/cards';
 import type { Actor } from '../../../platform/actor';
 import { storedKeysOf } from '../../files/queries/stored-keys';
 import { canDeleteCard } from '../policy';
-import { cardForbidden, requireCardAccess } from '../service/access';
+import { cardForbidden, requireCardAccess } from '../queries/card-access';
 
 /**
  * Deletes a card with its chats, their messages, its tasks and its files' rows; records `card.deleted` with the

@@ -3,10 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { CommandDeps } from '../../../app-deps';
 import { cards } from '../../../db/schema/cards';
 import type { Actor } from '../../../platform/actor';
-import { touchProject } from '../../projects/service/projects';
+import { touchProject } from '../../projects/commands/touch-project';
 import { canEditCard } from '../policy';
-import { cardForbidden, cardNotFound, requireCardAccess } from '../service/access';
-import { getCard } from '../service/cards';
+import { cardForbidden, cardNotFound, requireCardAccess } from '../queries/card-access';
+import { getCard } from '../queries/cards';
 
 const cardState = {
   id: cards.id,

@@ -6,8 +6,8 @@ import { actorOf } from '../../../platform/auth-guard';
 import { createCard } from '../commands/create-card';
 import { deleteCard } from '../commands/delete-card';
 import { updateCard } from '../commands/update-card';
+import { getCard } from '../queries/cards';
 import { listCards } from '../service/card-list';
-import { getCard } from '../service/cards';
 
 const tags = ['cards'];
 

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client';
 import { cards } from '../../../db/schema/cards';
 import { profiles } from '../../../db/schema/profiles';
 import { AppError } from '../../../platform/errors';
-import { requireMembership } from '../../projects/service/access';
+import { requireMembership } from '../../projects/queries/access';
 import { authorJoin, cardColumns, toCardDto } from './card-dto';
 
 /** Where the next page starts: after a card (newest first), or, for ranked search results, after a count. */

@@ -4,12 +4,13 @@ import { chats } from '../../../db/schema/cards';
 import type { DomainEventMap } from '../../../domain-events';
 import type { Actor } from '../../../platform/actor';
 import type { Work } from '../../../platform/domain-events';
-import { requireCardAccess } from '../../cards/service/access';
-import { profileNames } from '../../profile/service';
+import { requireCardAccess } from '../../cards/queries/card-access';
+import { profileNames } from '../../profile/queries/profiles';
 import type { ChatRef } from '../events';
 import { canCreateChat } from '../policy';
-import { chatForbidden } from '../service/access';
-import { followChat, readChat } from '../service/chats';
+import { chatForbidden } from '../queries/chat-access';
+import { readChat } from '../service/chats';
+import { followChat } from './follow-chat';
 
 export interface NewChat {
   cardId: string;

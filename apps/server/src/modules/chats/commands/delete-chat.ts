@@ -5,7 +5,7 @@ import type { Actor } from '../../../platform/actor';
 import { AppError } from '../../../platform/errors';
 import { storedKeysOf } from '../../files/queries/stored-keys';
 import { canManageChat } from '../policy';
-import { chatForbidden, requireChatAccess } from '../service/access';
+import { chatForbidden, requireChatAccess } from '../queries/chat-access';
 
 /**
  * Deletes a chat with its messages and their files' rows; records `chat.deleted` with those files' stored objects.

@@ -4,7 +4,7 @@ import type { CommandDeps } from '../../../app-deps';
 import { chats } from '../../../db/schema/cards';
 import type { Actor } from '../../../platform/actor';
 import { canManageChat } from '../policy';
-import { chatForbidden, chatNotFound, requireChatAccess } from '../service/access';
+import { chatForbidden, chatNotFound, requireChatAccess } from '../queries/chat-access';
 import { readChat } from '../service/chats';
 
 /** Renames a chat; records `chat.renamed` with the name it had. @throws chats/not-found · chats/forbidden */

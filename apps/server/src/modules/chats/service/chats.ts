@@ -3,20 +3,11 @@ import type { ProjectRole } from '@deckhand/contract/projects';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { chats } from '../../../db/schema/cards';
-import { chatFollowers, chatReads, messages } from '../../../db/schema/messages';
+import { chatReads, messages } from '../../../db/schema/messages';
 import { profiles } from '../../../db/schema/profiles';
-import { requireCardAccess } from '../../cards/service/access';
-import { chatNotFound, requireChatAccess } from './access';
+import { requireCardAccess } from '../../cards/queries/card-access';
+import { chatNotFound, requireChatAccess } from '../queries/chat-access';
 import { chatColumns, creatorJoin, toChatDto } from './chat-dto';
-
-/** People who will hear about new messages in the chat; following twice is following once. */
-export async function followChat(db: Db, chatId: string, userIds: string[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await db
-    .insert(chatFollowers)
-    .values([...new Set(userIds)].map((userId) => ({ chatId, userId })))
-    .onConflictDoNothing();
-}
 
 /** One chat as the caller sees it, without an access check: the caller has made one. @throws chats/not-found */
 export async function readChat(db: Db, userId: string, chatId: string, role: ProjectRole): Promise<Chat> {
@@ -41,11 +32,6 @@ export async function listChats(db: Db, userId: string, cardId: string): Promise
   return rows.map((row) => toChatDto(row, { userId, role }));
 }
 
-/** Records that the chat has a new message (`last_message_at`). */
-export async function touchChat(db: Db, chatId: string): Promise<void> {
-  await db.update(chats).set({ lastMessageAt: new Date() }).where(eq(chats.id, chatId));
-}
-
 /** Marks everything in the chat as read by the caller. @throws chats/not-found */
 export async function markChatRead(db: Db, userId: string, chatId: string): Promise<Chat> {
   const { role } = await requireChatAccess(db, chatId, userId);
@@ -66,13 +52,4 @@ export async function markChatRead(db: Db, userId: string, chatId: string): Prom
       });
   }
   return readChat(db, userId, chatId, role);
-}
-
-/** Everyone following the chat. */
-export async function listChatFollowers(db: Db, chatId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: chatFollowers.userId })
-    .from(chatFollowers)
-    .where(eq(chatFollowers.chatId, chatId));
-  return rows.map((row) => row.userId);
 }

@@ -3,10 +3,11 @@ import type { Db } from '../../../db/client';
 import { files } from '../../../db/schema/files';
 import { messages } from '../../../db/schema/messages';
 
-/** What a deletion takes files' rows with: a card (its own files and its messages'), a chat or a message. */
-export type FileOwner = { cardId: string } | { chatId: string } | { messageId: string };
+/** What a deletion takes files' rows with: a project, a card (its own files and its messages'), a chat or a message. */
+export type FileOwner = { projectId: string } | { cardId: string } | { chatId: string } | { messageId: string };
 
 function ownedBy(db: Db, owner: FileOwner): SQL | undefined {
+  if ('projectId' in owner) return eq(files.projectId, owner.projectId);
   if ('messageId' in owner) return eq(files.messageId, owner.messageId);
   if ('chatId' in owner) {
     return inArray(

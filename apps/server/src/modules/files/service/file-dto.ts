@@ -4,7 +4,7 @@ import { isoTimestamp } from '../../../db/iso-timestamp';
 import { files } from '../../../db/schema/files';
 import { profiles } from '../../../db/schema/profiles';
 import type { FileRef } from '../events';
-import type { FileLinks } from './file-links';
+import type { FileLinks } from '../queries/file-links';
 
 /** The columns a file answer is made of; select them `from(files)` with `leftJoin(profiles, uploaderJoin)`. */
 export const fileColumns = {

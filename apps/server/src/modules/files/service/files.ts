@@ -1,14 +1,12 @@
 import type { FileList, FileListQuery, StoredFile } from '@deckhand/contract/files';
-import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { files } from '../../../db/schema/files';
 import { profiles } from '../../../db/schema/profiles';
-import { AppError } from '../../../platform/errors';
-import { requireMembership } from '../../projects/service/access';
-import { storedKeysOf as readStoredKeys } from '../queries/stored-keys';
+import { requireMembership } from '../../projects/queries/access';
+import type { FileLinks } from '../queries/file-links';
 import { fileNotFound, requireFileAccess } from './access';
 import { fileColumns, toFileDto, uploaderJoin } from './file-dto';
-import type { FileLinks } from './file-links';
 
 /** One file, without an access check (the caller made one). @throws files/not-found */
 export async function readFile(db: Db, links: FileLinks, fileId: string): Promise<StoredFile> {
@@ -51,72 +49,6 @@ export async function listFiles(
     items: page.map((row) => toFileDto(row, links)),
     next_cursor: rows.length > query.limit && last ? last.id : null,
   };
-}
-
-/** The files of these messages, oldest first per message. */
-export async function filesOfMessages(
-  db: Db,
-  links: FileLinks,
-  messageIds: string[],
-): Promise<Map<string, StoredFile[]>> {
-  const byMessage = new Map<string, StoredFile[]>();
-  if (messageIds.length === 0) return byMessage;
-  const rows = await db
-    .select(fileColumns)
-    .from(files)
-    .leftJoin(profiles, uploaderJoin)
-    .where(inArray(files.messageId, messageIds))
-    .orderBy(files.id);
-  for (const row of rows) {
-    if (!row.messageId) continue;
-    const list = byMessage.get(row.messageId) ?? [];
-    list.push(toFileDto(row, links));
-    byMessage.set(row.messageId, list);
-  }
-  return byMessage;
-}
-
-/**
- * Attaches files to a new message, in the message's transaction: each must be of the message's project, uploaded
- * by its author and not attached to another message or card. They then belong to the message's card too.
- * @throws request/invalid (naming the files that cannot be attached)
- */
-export async function attachFilesToMessage(
-  db: Db,
-  target: { projectId: string; cardId: string; messageId: string; authorId: string },
-  fileIds: string[],
-): Promise<void> {
-  const wanted = [...new Set(fileIds)];
-  if (wanted.length === 0) return;
-  const attached = await db
-    .update(files)
-    .set({ messageId: target.messageId, cardId: target.cardId })
-    .where(
-      and(
-        inArray(files.id, wanted),
-        eq(files.projectId, target.projectId),
-        eq(files.uploaderId, target.authorId),
-        isNull(files.messageId),
-        or(isNull(files.cardId), eq(files.cardId, target.cardId)),
-      ),
-    )
-    .returning({ id: files.id });
-  if (attached.length !== wanted.length) {
-    const ok = new Set(attached.map((row) => row.id));
-    const refused = wanted.filter((id) => !ok.has(id));
-    throw new AppError(
-      'request/invalid',
-      `file_ids: not files you uploaded to this project that are free to attach: ${refused.join(', ')}`,
-    );
-  }
-}
-
-/**
- * Storage keys of the files that go with a card or a message, read before it is deleted (the rows cascade). Kept
- * for the messages area's callers; new ones use queries/stored-keys.ts.
- */
-export function storedKeysOf(db: Db, owner: { cardId: string } | { messageId: string }): Promise<string[]> {
-  return readStoredKeys(db, owner);
 }
 
 export interface FileDownload {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { CommandDeps } from '../../../app-deps';
 import { messages } from '../../../db/schema/messages';
 import type { Actor } from '../../../platform/actor';
-import { storedKeysOf } from '../../files/service/files';
+import { storedKeysOf } from '../../files/queries/stored-keys';
 import { canDeleteMessage } from '../policy';
 import { messageForbidden, requireMessageAccess } from '../service/messages';
 

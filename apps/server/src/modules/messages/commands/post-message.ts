@@ -2,11 +2,11 @@ import type { CreateMessageInput, Message } from '@deckhand/contract/messages';
 import type { AppDeps, CommandDeps } from '../../../app-deps';
 import { messages } from '../../../db/schema/messages';
 import type { Actor } from '../../../platform/actor';
-import { requireChatAccess } from '../../chats/service/access';
-import { followChat, touchChat } from '../../chats/service/chats';
-import { attachFilesToMessage } from '../../files/service/files';
-import { profileNames } from '../../profile/service';
-import { listMemberIds } from '../../projects/service/access';
+import { followChat, touchChat } from '../../chats/commands/follow-chat';
+import { requireChatAccess } from '../../chats/queries/chat-access';
+import { attachFilesToMessage } from '../../files/commands/attach-files';
+import { profileNames } from '../../profile/queries/profiles';
+import { listMemberIds } from '../../projects/queries/access';
 import { canPostMessage } from '../policy';
 import { messageForbidden, readMessage } from '../service/messages';
 

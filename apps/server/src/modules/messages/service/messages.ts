@@ -5,9 +5,9 @@ import type { Db } from '../../../db/client';
 import { messages } from '../../../db/schema/messages';
 import { profiles } from '../../../db/schema/profiles';
 import { AppError } from '../../../platform/errors';
-import { type ChatAccess, requireChatAccess } from '../../chats/service/access';
-import type { FileLinks } from '../../files/service/file-links';
-import { filesOfMessages } from '../../files/service/files';
+import { type ChatAccess, requireChatAccess } from '../../chats/queries/chat-access';
+import type { FileLinks } from '../../files/queries/file-links';
+import { filesOfMessages } from '../../files/queries/message-files';
 import { authorJoin, messageColumns, toMessageDto } from './message-dto';
 
 export function messageNotFound(): AppError {

@@ -6,7 +6,7 @@ import type { Actor } from '../../../platform/actor';
 import { AppError } from '../../../platform/errors';
 import { findUsableInvitation } from '../service/invitations';
 import { memberRef } from '../service/members';
-import { touchProject } from '../service/projects';
+import { touchProject } from './touch-project';
 
 /**
  * Joins the actor to the project the link invites to; the link works once. An actor who is already a member just

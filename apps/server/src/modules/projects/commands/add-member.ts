@@ -3,12 +3,12 @@ import type { CommandDeps } from '../../../app-deps';
 import { projectMembers } from '../../../db/schema/projects';
 import type { Actor } from '../../../platform/actor';
 import { AppError } from '../../../platform/errors';
-import { findUserByEmail, requireValidEmail } from '../../auth/users';
+import { findUserByEmail, requireValidEmail } from '../../auth/queries/users';
 import { canManageMembers } from '../policy';
-import { forbidden, requireMembership } from '../service/access';
+import { forbidden, requireMembership } from '../queries/access';
 import { issueInvitationLink, upsertPendingInvitation } from '../service/invitations';
 import { getMember } from '../service/member-dto';
-import { touchProject } from '../service/projects';
+import { touchProject } from './touch-project';
 
 export type AddResult = { kind: 'member'; member: Member } | { kind: 'invitation'; invitation: Invitation };
 

@@ -2,10 +2,12 @@ import type { CreateProjectInput, Project } from '@deckhand/contract/projects';
 import type { CommandDeps } from '../../../app-deps';
 import { projectMembers, projects } from '../../../db/schema/projects';
 import type { Actor } from '../../../platform/actor';
-import { createDefaultStatuses } from '../../tasks/service/statuses';
 import { selectProject } from '../service/project-dto';
 
-/** A new project with the actor as its owner and its board's default columns; records `project.created`. */
+/**
+ * A new project with the actor as its owner; records `project.created` (the tasks area adds the board's default
+ * columns within the same transaction).
+ */
 export async function createProject(deps: CommandDeps, actor: Actor, input: CreateProjectInput): Promise<Project> {
   const projectId = await deps.events.transaction(async ({ tx, emit }) => {
     const [row] = await tx
@@ -14,8 +16,6 @@ export async function createProject(deps: CommandDeps, actor: Actor, input: Crea
       .returning({ id: projects.id, name: projects.name });
     if (!row) throw new Error('insert returned no row');
     await tx.insert(projectMembers).values({ projectId: row.id, userId: actor.userId, role: 'owner' });
-    // Its board's columns: To do, In progress, Done.
-    await createDefaultStatuses(tx, row.id);
     emit({ type: 'project.created', actor, projectId: row.id, name: row.name });
     return row.id;
   });

@@ -3,7 +3,7 @@ import type { CommandDeps } from '../../../app-deps';
 import { projectMembers } from '../../../db/schema/projects';
 import type { Actor } from '../../../platform/actor';
 import { canRemoveMember } from '../policy';
-import { forbidden, requireMembership } from '../service/access';
+import { forbidden, requireMembership } from '../queries/access';
 import { memberRef, ownerRequired } from '../service/members';
 
 /**

@@ -5,7 +5,7 @@ import { projectMembers } from '../../../db/schema/projects';
 import type { Actor } from '../../../platform/actor';
 import { AppError } from '../../../platform/errors';
 import { canTransferOwnership } from '../policy';
-import { forbidden, requireMembership } from '../service/access';
+import { forbidden, requireMembership } from '../queries/access';
 import { memberRef } from '../service/members';
 import { getProject } from '../service/projects';
 

@@ -4,7 +4,7 @@ import type { CommandDeps } from '../../../app-deps';
 import { projects } from '../../../db/schema/projects';
 import type { Actor } from '../../../platform/actor';
 import { canEditProject } from '../policy';
-import { forbidden, projectNotFound, requireMembership } from '../service/access';
+import { forbidden, projectNotFound, requireMembership } from '../queries/access';
 import { selectProject } from '../service/project-dto';
 import { readProjectName } from '../service/projects';
 

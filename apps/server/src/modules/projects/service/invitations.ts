@@ -9,10 +9,10 @@ import type { Db } from '../../../db/client';
 import { projectInvitations, projects } from '../../../db/schema/projects';
 import { AppError } from '../../../platform/errors';
 import { hashOpaqueToken, newOpaqueToken } from '../../../platform/opaque-tokens';
-import { getProfile, profileNames } from '../../profile/service';
+import { getProfile, profileNames } from '../../profile/queries/profiles';
 import type { InvitationMail } from '../events';
 import { canManageMembers } from '../policy';
-import { forbidden, requireMembership } from './access';
+import { forbidden, requireMembership } from '../queries/access';
 
 export type InvitationRow = typeof projectInvitations.$inferSelect;
 

@@ -2,7 +2,7 @@ import type { ProjectRole } from '@deckhand/contract/projects';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { projectMembers, projects } from '../../../db/schema/projects';
-import { projectNotFound } from './access';
+import { projectNotFound } from '../queries/access';
 
 export interface ListVersions {
   /**

@@ -5,7 +5,7 @@ import { profiles } from '../../../db/schema/profiles';
 import { projectMembers } from '../../../db/schema/projects';
 import { users } from '../../../db/schema/users';
 import { AppError } from '../../../platform/errors';
-import { profileNames } from '../../profile/service';
+import { profileNames } from '../../profile/queries/profiles';
 import type { MemberRef } from '../events';
 import { canManageMembers } from '../policy';
 import { listPendingInvitations } from './invitations';

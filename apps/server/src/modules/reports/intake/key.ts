@@ -1,6 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { getOrCreateSecret } from '../../../platform/secrets';
 
@@ -40,9 +39,4 @@ export function isIngestKey(candidate: string, key: string): boolean {
   const a = Buffer.from(candidate);
   const b = Buffer.from(key);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The DSN the browser SDK reports to: SENTRY_DSN when set, else this instance's own intake. */
-export async function reportingDsn(db: Db, config: Pick<Config, 'sentryDsn' | 'publicUrl'>): Promise<string> {
-  return config.sentryDsn ?? selfHostedDsn(config.publicUrl, await loadIngestKey(db));
 }

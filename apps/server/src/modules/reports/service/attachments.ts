@@ -4,7 +4,7 @@ import { reportAttachments } from '../../../db/schema/reports';
 import type { Actor } from '../../../platform/actor';
 import { AppError } from '../../../platform/errors';
 import type { BlobStore, StoredBlob } from '../../../platform/storage/blobs';
-import { type AdminDeps, requireInstanceAdmin } from '../../admin/service';
+import { type AdminDeps, requireInstanceAdmin } from '../../admin/queries/instance-admin';
 import type { AttachmentUpload } from '../intake/read-envelope';
 
 export interface AttachmentLink {

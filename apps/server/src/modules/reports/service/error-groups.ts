@@ -3,7 +3,7 @@ import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { errorGroups, errorGroupUsers } from '../../../db/schema/reports';
 import type { Actor } from '../../../platform/actor';
-import { type AdminDeps, requireInstanceAdmin } from '../../admin/service';
+import { type AdminDeps, requireInstanceAdmin } from '../../admin/queries/instance-admin';
 import type { ErrorReport } from '../intake/read-envelope';
 
 /** Adds one event to its group (creating the group on first sight); returns the group's id. */

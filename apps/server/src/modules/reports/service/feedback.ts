@@ -3,7 +3,7 @@ import { desc, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { feedbackReports, reportAttachments } from '../../../db/schema/reports';
 import type { Actor } from '../../../platform/actor';
-import { type AdminDeps, requireInstanceAdmin } from '../../admin/service';
+import { type AdminDeps, requireInstanceAdmin } from '../../admin/queries/instance-admin';
 import type { FeedbackReport } from '../intake/read-envelope';
 
 /** Stores one feedback; returns its id, or undefined when this feedback event was stored before (a retry). */

@@ -7,7 +7,7 @@ import { replaySegments } from '../../../db/schema/reports';
 import type { Actor } from '../../../platform/actor';
 import { AppError } from '../../../platform/errors';
 import type { BlobStore, StoredBlob } from '../../../platform/storage/blobs';
-import { type AdminDeps, requireInstanceAdmin } from '../../admin/service';
+import { type AdminDeps, requireInstanceAdmin } from '../../admin/queries/instance-admin';
 import type { ReplaySegmentUpload } from '../intake/read-envelope';
 
 const unzip = promisify(zlib.unzip);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { taskStatuses, tasks } from '../../../db/schema/tasks';
 import { AppError } from '../../../platform/errors';
-import { requireMembership } from '../../projects/service/access';
+import { requireMembership } from '../../projects/queries/access';
 
 export function taskNotFound(): AppError {
   return new AppError('tasks/not-found', 'No such task');

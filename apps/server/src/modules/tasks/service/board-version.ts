@@ -2,7 +2,7 @@ import type { ProjectRole } from '@deckhand/contract/projects';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { projectMembers } from '../../../db/schema/projects';
-import { projectNotFound } from '../../projects/service/access';
+import { projectNotFound } from '../../projects/queries/access';
 
 /**
  * Names the state of everything a board shows, read without writing anything: for the project's tasks, statuses

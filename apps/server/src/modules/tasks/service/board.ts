@@ -7,7 +7,7 @@ import { profiles } from '../../../db/schema/profiles';
 import { projectMembers, projects } from '../../../db/schema/projects';
 import { taskStatuses, tasks } from '../../../db/schema/tasks';
 import type { AnswerCache, CachedAnswer } from '../../../platform/answer-cache';
-import { requireMembership } from '../../projects/service/access';
+import { requireMembership } from '../../projects/queries/access';
 import { createBoardVersions } from './board-version';
 import { readStatuses } from './statuses';
 import { taskAuthorJoin, taskCardJoin, taskColumns, toTaskDto } from './task-dto';

@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../../db/errors';
 import { isoTimestamp } from '../../../db/iso-timestamp';
 import { taskStatuses, tasks } from '../../../db/schema/tasks';
 import { AppError } from '../../../platform/errors';
-import { requireMembership } from '../../projects/service/access';
+import { requireMembership } from '../../projects/queries/access';
 import type { TaskRef } from '../events';
 import { canManageStatuses } from '../policy';
 import { requireStatusAccess, statusNotFound } from './access';

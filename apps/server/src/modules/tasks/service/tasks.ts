@@ -9,7 +9,7 @@ import { profiles } from '../../../db/schema/profiles';
 import { projectMembers } from '../../../db/schema/projects';
 import { taskStatuses, tasks } from '../../../db/schema/tasks';
 import { AppError } from '../../../platform/errors';
-import { cardNotFound, requireCardAccess } from '../../cards/service/access';
+import { cardNotFound, requireCardAccess } from '../../cards/queries/card-access';
 import { canWriteTasks } from '../policy';
 import { requireTaskAccess, taskForbidden, taskNotFound } from './access';
 import { changedNow } from './clock';

@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { connectLive } from '../../../../test/support/live-client';
-import { createTeam, type Team } from '../../../../test/support/projects';
-import type { TestApp } from '../../../../test/support/test-app';
-import {
-  abortedUpload,
-  fetchLink,
-  oversizedDeclaration,
-  pixelBombPng,
-  upload,
-  uploadOk,
-} from '../../../../test/support/uploads';
-import { files } from '../../../db/schema/files';
+import { files } from '../../../src/db/schema/files';
+import { connectLive } from '../live-client';
+import { createTeam, type Team } from '../projects';
+import type { TestApp } from '../test-app';
+import { abortedUpload, fetchLink, oversizedDeclaration, pixelBombPng, upload, uploadOk } from '../uploads';
 import { type FilesFixture, maxBytes, png } from './fixture';
 
 /** Uploads: stored, named, typed, sized and refused as the issue says; who may upload; live events. */

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Team } from '../../../../test/support/projects';
-import type { TestApp } from '../../../../test/support/test-app';
-import { type FileBody, fetchLink, uploadOk } from '../../../../test/support/uploads';
-import { sweepFiles } from '../sweep';
+import { sweepFiles } from '../../../src/modules/files/sweep';
+import type { Team } from '../projects';
+import type { TestApp } from '../test-app';
+import { type FileBody, fetchLink, uploadOk } from '../uploads';
 import { type FilesFixture, png } from './fixture';
 
 /** Listing, reading and deleting files; deletion with the card; the sweep of orphaned objects. */

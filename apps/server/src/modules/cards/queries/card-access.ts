@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { cards } from '../../../db/schema/cards';
 import { AppError } from '../../../platform/errors';
-import { requireMembership } from '../../projects/service/access';
+import { requireMembership } from '../../projects/queries/access';
 
 export function cardNotFound(): AppError {
   return new AppError('cards/not-found', 'No such card');

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { cards } from '../../../db/schema/cards';
 import { profiles } from '../../../db/schema/profiles';
-import { cardNotFound, requireCardAccess } from './access';
-import { authorJoin, cardColumns, toCardDto } from './card-dto';
+import { authorJoin, cardColumns, toCardDto } from '../service/card-dto';
+import { cardNotFound, requireCardAccess } from './card-access';
 
 /** One card as the caller sees it. @throws cards/not-found */
 export async function getCard(db: Db, userId: string, cardId: string): Promise<Card> {

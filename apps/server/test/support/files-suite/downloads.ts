@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Team } from '../../../../test/support/projects';
-import type { TestApp } from '../../../../test/support/test-app';
-import { type FileBody, fetchLink, uploadOk } from '../../../../test/support/uploads';
+import type { Team } from '../projects';
+import type { TestApp } from '../test-app';
+import { type FileBody, fetchLink, uploadOk } from '../uploads';
 import type { FilesFixture } from './fixture';
 
 /** Downloads through signed links: ranges, and changed or expired links. */

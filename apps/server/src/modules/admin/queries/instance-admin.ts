@@ -1,10 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/users';
-import type { Actor } from '../../platform/actor';
-import { AppError } from '../../platform/errors';
-import { canAdministerInstance } from './policy';
+import type { AppDeps } from '../../../app-deps';
+import type { Db } from '../../../db/client';
+import { users } from '../../../db/schema/users';
+import type { Actor } from '../../../platform/actor';
+import { AppError } from '../../../platform/errors';
+import { canAdministerInstance } from '../policy';
 
 export type AdminDeps = Pick<AppDeps, 'db' | 'config'>;
 

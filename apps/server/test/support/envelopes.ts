@@ -1,4 +1,4 @@
-import type { TestApp } from '../../../test/support/test-app';
+import type { TestApp } from './test-app';
 
 /** Tests only: builds and posts raw envelopes, for what the SDK does not send by itself. */
 export interface RawItem {

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../app-deps';
-import { listManagerIds, listMemberIds } from './service/access';
+import type { AppDeps } from '../../../app-deps';
+import { listManagerIds, listMemberIds } from './access';
 
 type LiveEvent = Parameters<AppDeps['live']['publish']>[1];
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTeam, type Team } from '../../../../test/support/projects';
-import type { TestApp } from '../../../../test/support/test-app';
-import { type FileBody, uploadOk } from '../../../../test/support/uploads';
+import { createTeam, type Team } from '../projects';
+import type { TestApp } from '../test-app';
+import { type FileBody, uploadOk } from '../uploads';
 import { type FilesFixture, png } from './fixture';
 
 /** Files attached to chat messages, refused attachments, and deletion with the message. */

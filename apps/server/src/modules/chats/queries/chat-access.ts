@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { chats } from '../../../db/schema/cards';
 import { AppError } from '../../../platform/errors';
-import { requireMembership } from '../../projects/service/access';
+import { requireMembership } from '../../projects/queries/access';
 
 export function chatNotFound(): AppError {
   return new AppError('chats/not-found', 'No such chat');

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createTeam } from '../../../test/support/projects';
-import { createTestApp } from '../../../test/support/test-app';
-import { describeDownloads } from './suite/downloads';
-import { FilesFixture, maxBytes } from './suite/fixture';
-import { describeListing } from './suite/listing';
-import { describeMessageFiles } from './suite/messages';
-import { describeUploads } from './suite/uploads';
+import { createTeam } from '../projects';
+import { createTestApp } from '../test-app';
+import { describeDownloads } from './downloads';
+import { FilesFixture, maxBytes } from './fixture';
+import { describeListing } from './listing';
+import { describeMessageFiles } from './messages';
+import { describeUploads } from './uploads';
 
 /** Where the suite's server keeps its bytes: the local disk, or an S3-compatible server the caller starts. */
 export interface StorageUnderTest {

@@ -1,9 +1,9 @@
 import { type AuthUser, emailMaxLength } from '@deckhand/contract/auth';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { profiles } from '../../db/schema/profiles';
-import { users } from '../../db/schema/users';
-import { AppError } from '../../platform/errors';
+import type { Db } from '../../../db/client';
+import { profiles } from '../../../db/schema/profiles';
+import { users } from '../../../db/schema/users';
+import { AppError } from '../../../platform/errors';
 
 /** Addresses are compared trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {

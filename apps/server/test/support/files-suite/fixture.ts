@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Team } from '../../../../test/support/projects';
-import type { TestApp, TestUser } from '../../../../test/support/test-app';
-import { files } from '../../../db/schema/files';
-import { usageEvents } from '../../../db/schema/usage-events';
+import { files } from '../../../src/db/schema/files';
+import { usageEvents } from '../../../src/db/schema/usage-events';
+import type { Team } from '../projects';
+import type { TestApp, TestUser } from '../test-app';
 
 /** The limit the suite's server runs with: small, so over-limit uploads stay cheap. */
 export const maxBytes = 2 * 1024 * 1024;

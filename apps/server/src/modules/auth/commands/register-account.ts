@@ -1,25 +1,31 @@
 import type { RegisterInput } from '@deckhand/contract/auth';
-import type { AppDeps } from '../../../app-deps';
+import type { AppDeps, CommandDeps } from '../../../app-deps';
 import { isUniqueViolation } from '../../../db/errors';
 import { users } from '../../../db/schema/users';
 import { AppError } from '../../../platform/errors';
 import { recordHits, secondsUntilAllowed } from '../../../platform/rate-limit';
-import { createProfileIfMissing } from '../../profile/service';
+import { createProfileIfMissing } from '../../profile/commands/create-profile';
 import { registrationLimit } from '../login-limits';
+import { createOneTimeToken } from '../one-time-tokens';
 import { hashPassword, weakPasswordReason } from '../passwords';
-import { findUserByEmail, requireValidEmail } from '../users';
-import { type StartedSession, startSession } from './session';
-import { sendVerificationMail } from './verify-email';
+import { findUserByEmail, requireValidEmail } from '../queries/users';
+import { type StartedSession, startSession } from '../service/session';
+
+export type RegisterDeps = CommandDeps & Pick<AppDeps, 'rateLimits' | 'idTokens'>;
 
 /**
- * Creates an account with its profile, mails the verification link and signs the person in.
+ * Creates an account with its profile and signs the person in (`address`: where the request came from, for the
+ * rate limit). Records `user.registered` and `user.verification_link_issued`, whose mail carries the link.
  * @throws auth/invalid-email · auth/weak-password · auth/email-already-in-use · request/rate-limited
  */
-export async function registerAccount(deps: AppDeps, input: RegisterInput, address: string): Promise<StartedSession> {
+export async function registerAccount(
+  deps: RegisterDeps,
+  input: RegisterInput & { address: string },
+): Promise<StartedSession> {
   const email = requireValidEmail(input.email);
   const weakness = await weakPasswordReason(input.password, [email, email.split('@')[0] ?? '', input.name]);
   if (weakness) throw new AppError('auth/weak-password', weakness);
-  const limit = [{ limit: registrationLimit, key: address }];
+  const limit = [{ limit: registrationLimit, key: input.address }];
   const waitSeconds = await secondsUntilAllowed(deps.rateLimits, limit);
   if (waitSeconds > 0) {
     throw new AppError('request/rate-limited', 'Too many accounts created from this address, try again later', {
@@ -32,10 +38,20 @@ export async function registerAccount(deps: AppDeps, input: RegisterInput, addre
   const passwordHash = await hashPassword(input.password);
   let userId: string;
   try {
-    userId = await deps.db.transaction(async (tx) => {
+    userId = await deps.events.transaction(async ({ tx, emit }) => {
       const [user] = await tx.insert(users).values({ email, passwordHash }).returning({ id: users.id });
       if (!user) throw new Error('insert returned no row');
       await createProfileIfMissing(tx, { userId: user.id, name: input.name });
+      const token = await createOneTimeToken(tx, user.id, 'verify-email');
+      const actor = { userId: user.id };
+      emit({ type: 'user.registered', actor, userId: user.id, via: 'password' });
+      // The mail greets the name as it was typed, as it always has.
+      emit({
+        type: 'user.verification_link_issued',
+        actor,
+        userId: user.id,
+        mail: { to: email, name: input.name, token },
+      });
       return user.id;
     });
   } catch (err) {
@@ -45,7 +61,5 @@ export async function registerAccount(deps: AppDeps, input: RegisterInput, addre
     throw err;
   }
   await recordHits(deps.rateLimits, limit);
-  await sendVerificationMail(deps, userId, email, input.name);
-  void deps.usage.record({ name: 'user_created', userId, properties: { user_id: userId } });
   return startSession(deps, userId);
 }

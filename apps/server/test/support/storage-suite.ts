@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ObjectStorage } from './storage';
+import type { ObjectStorage } from '../../src/platform/storage/storage';
 
 export interface StorageUnderTest {
   storage: ObjectStorage;

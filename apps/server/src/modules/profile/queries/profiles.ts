@@ -1,31 +1,10 @@
-import { randomInt } from 'node:crypto';
-import type { Profile, ProfilePatch } from '@deckhand/contract/profile';
+import type { Profile } from '@deckhand/contract/profile';
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { profiles } from '../../db/schema/profiles';
-import { users } from '../../db/schema/users';
-import { AppError } from '../../platform/errors';
-
-/** A random `#rrggbb` from the whole 24-bit range (spec §3). */
-export function randomColor(): string {
-  return `#${randomInt(0, 0x1000000).toString(16).padStart(6, '0')}`;
-}
-
-/** Creates the profile of spec §3 unless it exists: name = display name or 'User', avatar = account photo or ''. */
-export async function createProfileIfMissing(
-  db: Db,
-  input: { userId: string; name?: string | undefined; avatarUrl?: string | undefined },
-): Promise<void> {
-  await db
-    .insert(profiles)
-    .values({
-      userId: input.userId,
-      name: input.name?.trim() || 'User',
-      avatarUrl: input.avatarUrl ?? '',
-      color: randomColor(),
-    })
-    .onConflictDoNothing();
-}
+import type { Db } from '../../../db/client';
+import { profiles } from '../../../db/schema/profiles';
+import { users } from '../../../db/schema/users';
+import { AppError } from '../../../platform/errors';
+import { createProfileIfMissing } from '../commands/create-profile';
 
 async function selectProfile(db: Db, userId: string): Promise<Profile | undefined> {
   const [row] = await db
@@ -69,22 +48,4 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   const created = await selectProfile(db, userId);
   if (!created) throw new Error(`profile of ${userId} vanished after creation`);
   return created;
-}
-
-/** Merge update: only the fields present in `patch` change. */
-export async function updateProfile(db: Db, userId: string, patch: ProfilePatch): Promise<Profile> {
-  await getProfile(db, userId);
-  const changes = {
-    ...(patch.name !== undefined && { name: patch.name }),
-    ...(patch.avatar_url !== undefined && { avatarUrl: patch.avatar_url }),
-    ...(patch.color !== undefined && { color: patch.color.toLowerCase() }),
-    ...(patch.last_project_id !== undefined && { lastProjectId: patch.last_project_id }),
-  };
-  if (Object.keys(changes).length > 0) {
-    await db
-      .update(profiles)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(profiles.userId, userId));
-  }
-  return getProfile(db, userId);
 }
