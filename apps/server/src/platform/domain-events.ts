@@ -1,9 +1,8 @@
-import { eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../db/client';
-import { outbox } from '../db/schema/outbox';
 import type { Actor } from './actor';
+import { createOutbox, type OutboxRow } from './outbox';
 import type { PubSub } from './pubsub';
 
 /** What every domain event carries: who acted (null: the system itself). */
@@ -105,23 +104,8 @@ export interface DomainEventOptions {
   afterDurableCommit?: (eventTypes: string[]) => void;
 }
 
-interface OutboxRow {
-  id: string;
-  subscriber: string;
-  event: unknown;
-  attempts: number;
-}
-
 /** The pub/sub channel of `everyInstance` subscribers' events (instances of one version share their shape). */
 const everyInstanceChannel = 'domain-events';
-
-/** Tries before a durable effect is given up (and logged as an error): about 2 hours of backoff in all. */
-const maxAttempts = 12;
-const rowsPerPoll = 50;
-
-function retryDelayMs(attempts: number): number {
-  return Math.min(2 ** attempts * 1000, 30 * 60 * 1000);
-}
 
 /**
  * The domain-event bus: commands record events in their transaction, and each area subscribes to what it needs.
@@ -138,10 +122,18 @@ export function createDomainEvents<M extends EventMap<M>>(options: DomainEventOp
   const byType = new Map<string, { now: AnySubscriber[]; durable: AnySubscriber[]; everywhere: AnySubscriber[] }>();
   const byName = new Map<string, AnySubscriber>();
   const within = new Map<string, TransactionSubscriber<M, keyof M & string>[]>();
-  const running = new Set<Promise<void>>();
   const flushes: (() => Promise<void>)[] = [];
-  let timer: NodeJS.Timeout | null = null;
-  let closed = false;
+  const box = createOutbox({
+    db,
+    log,
+    leaseMs,
+    pollMs,
+    // A row's event was recorded for this subscriber by this code: its shape is the subscriber's.
+    effectOf: (name) => {
+      const subscriber = byName.get(name);
+      return subscriber && ((event: unknown) => subscriber.handle(event as AnyEvent));
+    },
+  });
 
   function subscribersOf(type: string) {
     return byType.get(type) ?? { now: [], durable: [], everywhere: [] };
@@ -191,66 +183,6 @@ export function createDomainEvents<M extends EventMap<M>>(options: DomainEventOp
     if (from !== instanceId) void runEach(subscribersOf(event.type).everywhere, event);
   });
 
-  /** Runs rows this instance holds; deletes those done, and leaves the others for a later try. */
-  async function runRows(rows: OutboxRow[]): Promise<void> {
-    const done: string[] = [];
-    for (const row of rows) {
-      const subscriber = byName.get(row.subscriber);
-      if (!subscriber) {
-        log.error({ subscriber: row.subscriber, rowId: row.id }, 'outbox row for an unknown subscriber dropped');
-        done.push(row.id);
-        continue;
-      }
-      try {
-        await subscriber.handle(row.event as AnyEvent);
-        done.push(row.id);
-      } catch (err) {
-        const attempts = row.attempts + 1;
-        if (attempts >= maxAttempts) {
-          log.error({ err, subscriber: row.subscriber, rowId: row.id, attempts }, 'durable effect given up');
-          done.push(row.id);
-          continue;
-        }
-        log.warn({ err, subscriber: row.subscriber, rowId: row.id, attempts }, 'durable effect failed; will retry');
-        const runAfter = new Date(Date.now() + retryDelayMs(attempts));
-        await db.update(outbox).set({ attempts, runAfter }).where(eq(outbox.id, row.id));
-      }
-    }
-    if (done.length > 0) await db.delete(outbox).where(inArray(outbox.id, done));
-  }
-
-  /** Tracks `work` until it settles, for `close`; what it returns never rejects (a failure is logged). */
-  function inBackground(work: Promise<void>): Promise<void> {
-    const tracked = work.catch((err) => log.error({ err }, 'outbox run failed')).finally(() => running.delete(tracked));
-    running.add(tracked);
-    return tracked;
-  }
-
-  async function poll(): Promise<void> {
-    // Claimed for long enough to run them; a claim that lapses (this instance died too) passes them on again.
-    const claimed = db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(lte(outbox.runAfter, sql`now()`))
-      .orderBy(outbox.runAfter)
-      .limit(rowsPerPoll)
-      .for('update', { skipLocked: true });
-    const rows = await db
-      .update(outbox)
-      .set({ runAfter: new Date(Date.now() + leaseMs * 6) })
-      .where(inArray(outbox.id, claimed))
-      .returning({ id: outbox.id, subscriber: outbox.subscriber, event: outbox.event, attempts: outbox.attempts });
-    if (rows.length > 0) await runRows(rows);
-  }
-
-  function schedulePoll(): void {
-    if (closed) return;
-    timer = setTimeout(() => {
-      inBackground(poll().finally(schedulePoll));
-    }, pollMs);
-    timer.unref();
-  }
-
   return {
     subscribe(subscriber) {
       const generic = subscriber as unknown as AnySubscriber;
@@ -282,17 +214,7 @@ export function createDomainEvents<M extends EventMap<M>>(options: DomainEventOp
         const value = await write(work);
         await work.settle();
         rows = durableRows(events);
-        if (rows.length > 0) {
-          const runAfter = new Date(Date.now() + leaseMs);
-          await tx.insert(outbox).values(
-            rows.map(({ id, subscriber, event }) => ({
-              id,
-              subscriber,
-              event: event as Record<string, unknown>,
-              runAfter,
-            })),
-          );
-        }
+        await box.write(tx, rows);
         return value;
       });
       if (rows.length > 0) options.afterDurableCommit?.(events.map((event) => event.type));
@@ -300,8 +222,8 @@ export function createDomainEvents<M extends EventMap<M>>(options: DomainEventOp
       if (rows.length > 0) {
         const awaited = rows.filter((row) => byName.get(row.subscriber)?.awaited);
         const later = rows.filter((row) => !byName.get(row.subscriber)?.awaited);
-        if (later.length > 0) inBackground(runRows(later));
-        if (awaited.length > 0) await inBackground(runRows(awaited));
+        if (later.length > 0) void box.run(later);
+        if (awaited.length > 0) await box.run(awaited);
       }
       return result;
     },
@@ -322,18 +244,12 @@ export function createDomainEvents<M extends EventMap<M>>(options: DomainEventOp
       await runNow(events);
     },
 
-    start() {
-      if (timer || closed) return;
-      schedulePoll();
-    },
+    start: () => box.start(),
 
     async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
       const stopListening = await listening;
       await stopListening?.();
-      timer = null;
-      await Promise.all([...running]);
+      await box.close();
       for (const flush of flushes) await flush();
     },
 
