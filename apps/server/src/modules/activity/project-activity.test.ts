@@ -1,6 +1,6 @@
 import type { Activity, ActivityPage } from '@deckhand/contract/activity';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CollabClient, connectCollab } from '../../../test/support/collab-client';
 import { createTeam, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/support/test-app';
@@ -113,14 +113,18 @@ describe('activity of cards, chats and files', () => {
     const [edit] = await expectVerbs(`card_id=${cardId}`, isEdit, ['card.body_edited']);
     expect(edit).toMatchObject({ actor: { user_id: team.member.id, name: 'Mia Member' }, subject: 'Living document' });
 
-    // Eleven minutes later (the entry is moved back: the window is the server's clock against the entry's time).
-    await t.database.db
-      .update(activities)
-      .set({ createdAt: new Date(Date.now() - 11 * 60 * 1000) })
-      .where(and(eq(activities.cardId, cardId), eq(activities.verb, 'card.body_edited')));
-    client.type(' Much later.');
-    await expect.poll(storedText, { timeout: 5000 }).toBe('First draft. Second thought. Much later.');
-    await expectVerbs(`card_id=${cardId}`, isEdit, ['card.body_edited', 'card.body_edited']);
+    // Within the ten minutes, another store is no new entry.
+    client.type(' Still now.');
+    await expect.poll(storedText, { timeout: 5000 }).toBe('First draft. Second thought. Still now.');
+    // Eleven minutes later by the clock (only Date is faked: timers and the database run as they do).
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true, now: Date.now() + 11 * 60 * 1000 });
+    try {
+      client.type(' Much later.');
+      await expect.poll(storedText, { timeout: 5000 }).toBe('First draft. Second thought. Still now. Much later.');
+      await expectVerbs(`card_id=${cardId}`, isEdit, ['card.body_edited', 'card.body_edited']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { type ActivityChanges, type ActivityPerson, activityLimits } from '@deckhand/contract/activity';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppDeps } from '../../app-deps';
 import { activities } from '../../db/schema/activity';
@@ -11,6 +11,7 @@ import type { PendingActivity } from './pending';
 /** Entries wait at most this long to be written together with the others of the moment. */
 const batchDelayMs = 20;
 const batchMaxEntries = 500;
+const projectTellDelayMs = 1000;
 
 export interface ActivityRecorder {
   record(entry: PendingActivity): void;
@@ -29,6 +30,7 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
   let waiting: PendingActivity[] = [];
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
+  const projectTells = new Map<string, NodeJS.Timeout>();
 
   async function namesOf(batch: PendingActivity[]) {
     const userIds = new Set<string>();
@@ -58,6 +60,19 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
     };
   }
 
+  /**
+   * When each person's body edit of a card was last recorded here: a busy card is stored every few seconds by
+   * each of its editors, and only the first store of ten minutes is an entry, so most are dropped without a query.
+   */
+  const bodyEditsRecorded = new Map<string, number>();
+
+  function forgetOldBodyEdits(now: number): void {
+    if (bodyEditsRecorded.size < 10_000) return;
+    for (const [key, at] of bodyEditsRecorded) {
+      if (now - at >= activityLimits.bodyEditWindowMs) bodyEditsRecorded.delete(key);
+    }
+  }
+
   /** Drops a body edit when the same person's edit of that card is already in the history of the last 10 minutes. */
   async function withoutRepeatedBodyEdits(batch: PendingActivity[]): Promise<PendingActivity[]> {
     const kept: PendingActivity[] = [];
@@ -68,11 +83,14 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
         continue;
       }
       const key = `${entry.cardId}:${entry.actorId}`;
-      if (seen.has(key)) continue;
+      const at = entry.at.getTime();
+      const recordedAt = bodyEditsRecorded.get(key);
+      if (seen.has(key) || (recordedAt !== undefined && at - recordedAt < activityLimits.bodyEditWindowMs)) continue;
       seen.add(key);
-      const since = new Date(entry.at.getTime() - activityLimits.bodyEditWindowMs);
+      // Another instance may have recorded it: the history itself says.
+      const since = new Date(at - activityLimits.bodyEditWindowMs);
       const [recent] = await db
-        .select({ id: activities.id })
+        .select({ createdAt: activities.createdAt })
         .from(activities)
         .where(
           and(
@@ -82,7 +100,10 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
             gt(activities.createdAt, since),
           ),
         )
+        .orderBy(desc(activities.createdAt))
         .limit(1);
+      forgetOldBodyEdits(at);
+      bodyEditsRecorded.set(key, recent ? recent.createdAt.getTime() : at);
       if (!recent) kept.push(entry);
     }
     return kept;
@@ -136,16 +157,39 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
     }
     const told = new Set<string>();
     for (const row of rows) {
+      if (!row.cardId && !row.taskId) {
+        tellLater(row.projectId);
+        continue;
+      }
       const key = `${row.projectId}:${row.cardId}:${row.taskId}`;
       if (told.has(key)) continue;
       told.add(key);
-      await publishToMembers(deps, row.projectId, {
-        type: 'activity_created',
-        project_id: row.projectId,
-        card_id: row.cardId,
-        task_id: row.taskId,
-      });
+      await tell(row.projectId, row.cardId, row.taskId);
     }
+  }
+
+  function tell(projectId: string, cardId: string | null, taskId: string | null): Promise<void> {
+    return publishToMembers(deps, projectId, {
+      type: 'activity_created',
+      project_id: projectId,
+      card_id: cardId,
+      task_id: taskId,
+    });
+  }
+
+  /**
+   * A project's own entries (a rename, a member, a column) are told once a second at most: each goes to every
+   * member, and a project of a thousand members renamed in a burst would otherwise send each of them the change
+   * and its history twice. Entries of cards and tasks are told at once: that is where people watch them.
+   */
+  function tellLater(projectId: string): void {
+    if (projectTells.has(projectId)) return;
+    const timer = setTimeout(() => {
+      projectTells.delete(projectId);
+      tell(projectId, null, null).catch((err: unknown) => log.error({ err }, 'activity_created not sent'));
+    }, projectTellDelayMs);
+    timer.unref();
+    projectTells.set(projectId, timer);
   }
 
   function startWrite(): Promise<void> {
@@ -165,6 +209,12 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
       if (waiting.length >= batchMaxEntries) void startWrite();
       else timer ??= setTimeout(() => void startWrite(), batchDelayMs);
     },
-    flush: startWrite,
+    async flush() {
+      await startWrite();
+      const pending = [...projectTells.keys()];
+      for (const timer of projectTells.values()) clearTimeout(timer);
+      projectTells.clear();
+      for (const projectId of pending) await tell(projectId, null, null);
+    },
   };
 }

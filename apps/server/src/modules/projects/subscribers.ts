@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import { invitationMail } from './mails';
 import { notifyMembership } from './notify';
-import { listMemberIds } from './queries/access';
 import { forgetMemberIds, publishInvitationChange, publishToMembers } from './queries/audience';
 
 /** What follows a change of projects, members and invitations: live events, usage events, notifications and mails. */
@@ -29,10 +28,7 @@ export function registerProjectSubscribers(deps: AppDeps): void {
       const { projectId } = event;
       switch (event.type) {
         case 'project.updated':
-          deps.live.publish(await listMemberIds(deps.db, projectId), {
-            type: 'project_updated',
-            project_id: projectId,
-          });
+          await publishToMembers(deps, projectId, { type: 'project_updated', project_id: projectId });
           return;
         case 'project.deleted':
           deps.live.publish(event.memberIds, { type: 'project_deleted', project_id: projectId });

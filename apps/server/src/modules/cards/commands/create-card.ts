@@ -23,7 +23,8 @@ export async function createCard(
   const role = await requireMembership(db, projectId, actor.userId);
   if (!canCreateCard(role)) throw cardForbidden('Viewers cannot create cards');
   const authorName = (await profileNames(db, [actor.userId])).get(actor.userId) ?? 'User';
-  const cardId = await deps.events.transaction(async (work) => {
+  // The answer is read in the transaction: once it commits, the live events go out before anything else runs.
+  return deps.events.transaction(async (work) => {
     const [card] = await work.tx
       .insert(cards)
       .values({ projectId, title: input.title, createdBy: actor.userId, createdByName: authorName })
@@ -31,7 +32,8 @@ export async function createCard(
     if (!card) throw new Error('card insert returned no row');
     work.emit({ type: 'card.created', actor, card, authorName });
     await touchProject(work.tx, projectId);
-    return card.id;
+    // Its first chat is the chats area's part of this write: done before the card is read with its chat count.
+    await work.settle();
+    return getCard(work.tx, actor.userId, card.id);
   });
-  return getCard(db, actor.userId, cardId);
 }

@@ -25,7 +25,7 @@ export async function updateCard(
   const { cardId } = input;
   const { role } = await requireCardAccess(db, cardId, actor.userId);
   if (!canEditCard(role)) throw cardForbidden('Viewers cannot change cards');
-  await deps.events.transaction(async ({ tx, emit }) => {
+  return deps.events.transaction(async ({ tx, emit }) => {
     // Locked, so that `previous` is what this change replaced.
     const [previous] = await tx.select(cardState).from(cards).where(eq(cards.id, cardId)).for('update');
     if (!previous) throw cardNotFound();
@@ -42,6 +42,6 @@ export async function updateCard(
     if (!card) throw cardNotFound();
     await touchProject(tx, card.projectId);
     emit({ type: 'card.updated', actor, card, previous });
+    return getCard(tx, actor.userId, cardId);
   });
-  return getCard(db, actor.userId, cardId);
 }

@@ -54,8 +54,10 @@ export async function createChat(
   const { role, projectId } = await requireCardAccess(db, input.cardId, actor.userId);
   if (!canCreateChat(role)) throw chatForbidden('Viewers cannot open chats');
   const authorName = (await profileNames(db, [actor.userId])).get(actor.userId) ?? 'User';
-  const chat = await deps.events.transaction((work) =>
-    createChatIn(work, actor, { cardId: input.cardId, projectId, name: input.name, authorName, withCard: false }),
-  );
-  return readChat(db, actor.userId, chat.id, role);
+  return deps.events.transaction(async (work) => {
+    const fields = { cardId: input.cardId, projectId, name: input.name, authorName, withCard: false };
+    const chat = await createChatIn(work, actor, fields);
+    // Read in the transaction: once it commits, the live events go out before anything else runs.
+    return readChat(work.tx, actor.userId, chat.id, role);
+  });
 }

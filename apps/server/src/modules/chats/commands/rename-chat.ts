@@ -19,7 +19,7 @@ export async function renameChat(
   if (!canManageChat(role, createdBy === actor.userId)) {
     throw chatForbidden('Only whoever opened the chat, an admin or the owner can rename it');
   }
-  await deps.events.transaction(async ({ tx, emit }) => {
+  return deps.events.transaction(async ({ tx, emit }) => {
     // Locked, so that the name recorded as the previous one is the one this rename replaced.
     const [before] = await tx.select({ name: chats.name }).from(chats).where(eq(chats.id, chatId)).for('update');
     if (!before) throw chatNotFound();
@@ -30,6 +30,6 @@ export async function renameChat(
       .returning({ id: chats.id, cardId: chats.cardId, projectId: chats.projectId, name: chats.name });
     if (!chat) throw chatNotFound();
     emit({ type: 'chat.renamed', actor, chat, previousName: before.name });
+    return readChat(tx, actor.userId, chatId, role);
   });
-  return readChat(db, actor.userId, chatId, role);
 }

@@ -9,7 +9,7 @@ import { selectProject } from '../service/project-dto';
  * columns within the same transaction).
  */
 export async function createProject(deps: CommandDeps, actor: Actor, input: CreateProjectInput): Promise<Project> {
-  const projectId = await deps.events.transaction(async ({ tx, emit }) => {
+  return deps.events.transaction(async ({ tx, emit, settle }) => {
     const [row] = await tx
       .insert(projects)
       .values({ name: input.name, description: input.description ?? '' })
@@ -17,7 +17,7 @@ export async function createProject(deps: CommandDeps, actor: Actor, input: Crea
     if (!row) throw new Error('insert returned no row');
     await tx.insert(projectMembers).values({ projectId: row.id, userId: actor.userId, role: 'owner' });
     emit({ type: 'project.created', actor, projectId: row.id, name: row.name });
-    return row.id;
+    await settle();
+    return selectProject(tx, actor.userId, row.id);
   });
-  return selectProject(deps.db, actor.userId, projectId);
 }

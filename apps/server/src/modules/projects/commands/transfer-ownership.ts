@@ -21,7 +21,7 @@ export async function transferOwnership(
   input: { projectId: string; userId: string },
 ): Promise<Project> {
   const { projectId, userId } = input;
-  await deps.events.transaction(async ({ tx, emit }) => {
+  return deps.events.transaction(async ({ tx, emit }) => {
     const actorRole = await requireMembership(tx, projectId, actor.userId);
     if (!canTransferOwnership(actorRole)) throw forbidden('Only the owner can transfer ownership');
     if (userId === actor.userId) throw new AppError('request/invalid', 'user_id: you already own this project');
@@ -38,6 +38,6 @@ export async function transferOwnership(
       .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
     emit({ type: 'member.role_changed', actor, projectId, member: previousOwner, from: actorRole, to: 'admin' });
     emit({ type: 'member.role_changed', actor, projectId, member: newOwner, from: targetRole, to: 'owner' });
+    return getProject(tx, actor.userId, projectId);
   });
-  return getProject(deps.db, actor.userId, projectId);
 }

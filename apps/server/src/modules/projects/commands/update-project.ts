@@ -18,7 +18,7 @@ export async function updateProject(
   input: UpdateProjectInput & { projectId: string },
 ): Promise<Project> {
   const { projectId } = input;
-  await deps.events.transaction(async ({ tx, emit }) => {
+  return deps.events.transaction(async ({ tx, emit }) => {
     const role = await requireMembership(tx, projectId, actor.userId);
     if (!canEditProject(role)) throw forbidden('Only admins can change the project');
     const previousName = await readProjectName(tx, projectId);
@@ -35,6 +35,6 @@ export async function updateProject(
       .returning({ name: projects.name });
     if (!row) throw projectNotFound();
     emit({ type: 'project.updated', actor, projectId, name: row.name, previousName });
+    return selectProject(tx, actor.userId, projectId);
   });
-  return selectProject(deps.db, actor.userId, projectId);
 }
