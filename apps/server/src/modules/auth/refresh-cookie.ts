@@ -1,6 +1,6 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { refreshTokenLifetimeMs } from './refresh-tokens';
+import { refreshTokenLifetimeMs } from './commands/refresh-tokens';
 
 export const refreshCookieName = 'deckhand_refresh';
 /** Only the auth routes ever see the refresh token. */

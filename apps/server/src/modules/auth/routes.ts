@@ -11,15 +11,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/auth-guard';
+import { confirmPasswordReset } from './commands/confirm-password-reset';
+import { revokeRefreshToken, rotateRefreshToken } from './commands/refresh-tokens';
 import { registerAccount } from './commands/register-account';
 import { requestPasswordReset } from './commands/request-password-reset';
 import { resendVerificationMail } from './commands/resend-verification-mail';
+import { login } from './commands/sign-in';
+import { verifyEmail } from './commands/verify-email';
 import { getAuthUser } from './queries/users';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
-import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens';
-import { login } from './service/login';
-import { confirmPasswordReset } from './service/password-reset';
-import { verifyEmail } from './service/verify-email';
 
 const tags = ['auth'];
 

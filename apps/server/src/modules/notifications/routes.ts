@@ -12,7 +12,7 @@ import { actorOf } from '../../platform/auth-guard';
 import { deleteNotification } from './commands/delete-notification';
 import { markAllRead } from './commands/mark-all-read';
 import { markRead } from './commands/mark-read';
-import { registerSubscription, unregisterSubscription } from './push-subscriptions';
+import { registerSubscription, unregisterSubscription } from './commands/push-subscriptions';
 import { countUnread, listNotifications } from './service';
 
 const tags = ['notifications'];

@@ -1,7 +1,7 @@
 import { IngestAccepted, IngestParams, reportLimits } from '@deckhand/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { admitEnvelope, ingestEnvelope } from './commands/ingest-envelope';
 import { loadIngestKey } from './intake/key';
-import { admitEnvelope, ingestEnvelope } from './service/ingest';
 
 const tags = ['reports'];
 // The SDK posts to `<DSN path>/api/<project>/envelope/`; some clients drop the trailing slash.

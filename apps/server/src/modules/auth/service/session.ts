@@ -1,7 +1,7 @@
 import type { AuthSession } from '@deckhand/contract/auth';
 import type { AppDeps } from '../../../app-deps';
+import { issueRefreshToken } from '../commands/refresh-tokens';
 import { getAuthUser } from '../queries/users';
-import { issueRefreshToken } from '../refresh-tokens';
 
 export interface StartedSession {
   body: AuthSession;

@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/auth-guard';
 import { createChat } from '../commands/create-chat';
 import { deleteChat } from '../commands/delete-chat';
+import { markChatRead } from '../commands/mark-chat-read';
 import { renameChat } from '../commands/rename-chat';
-import { listChats, markChatRead } from '../service/chats';
+import { listChats } from '../service/chats';
 
 const tags = ['chats'];
 

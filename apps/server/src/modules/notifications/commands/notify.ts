@@ -2,7 +2,7 @@ import { type NotificationType, notificationPath } from '@deckhand/contract/noti
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../app-deps';
 import { notifications } from '../../../db/schema/notifications';
-import { sendPushToUser } from '../push-subscriptions';
+import { sendPushToUser } from './push-subscriptions';
 
 export interface NotifyInput {
   userId: string;

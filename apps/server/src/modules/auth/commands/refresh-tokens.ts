@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Db } from '../../db/client';
-import { refreshTokens } from '../../db/schema/users';
-import { AppError } from '../../platform/errors';
-import { hashOpaqueToken, newOpaqueToken } from '../../platform/opaque-tokens';
+import type { Db } from '../../../db/client';
+import { refreshTokens } from '../../../db/schema/users';
+import { AppError } from '../../../platform/errors';
+import { hashOpaqueToken, newOpaqueToken } from '../../../platform/opaque-tokens';
 
 export const refreshTokenLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 

@@ -5,7 +5,7 @@ import { recordHits, secondsUntilAllowed } from '../../../platform/rate-limit';
 import { loginLimits } from '../login-limits';
 import { verifyAgainstDecoy, verifyPassword } from '../passwords';
 import { findUserByEmail, requireValidEmail } from '../queries/users';
-import { type StartedSession, startSession } from './session';
+import { type StartedSession, startSession } from '../service/session';
 
 const wrongPassword = 'The email or password is incorrect';
 

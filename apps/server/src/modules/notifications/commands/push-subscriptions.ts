@@ -1,9 +1,9 @@
 import type { PushPayload, PushSubscriptionJson } from '@deckhand/contract/notifications';
 import { and, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app-deps';
-import { pushSubscriptions } from '../../db/schema/notifications';
-import { AppError } from '../../platform/errors';
-import { pushEndpointRefusal } from '../../platform/push-endpoint';
+import type { AppDeps } from '../../../app-deps';
+import { pushSubscriptions } from '../../../db/schema/notifications';
+import { AppError } from '../../../platform/errors';
+import { pushEndpointRefusal } from '../../../platform/push-endpoint';
 
 /**
  * Stores the caller's subscription. An endpoint is stored once: registering it again (after a

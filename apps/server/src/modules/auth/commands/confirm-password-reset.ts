@@ -5,7 +5,7 @@ import { AppError } from '../../../platform/errors';
 import { getProfile } from '../../profile/queries/profiles';
 import { consumeOneTimeToken, peekOneTimeToken } from '../one-time-tokens';
 import { hashPassword, weakPasswordReason } from '../passwords';
-import { revokeAllRefreshTokens } from '../refresh-tokens';
+import { revokeAllRefreshTokens } from './refresh-tokens';
 
 /**
  * Sets a new password with a mailed token, then signs the account out everywhere. Following the

@@ -6,7 +6,7 @@ import { decodeBody } from '../intake/body';
 import { parseEnvelope } from '../intake/envelope';
 import { ingestProjectId, isIngestKey, keyOfRequest } from '../intake/key';
 import { readEnvelope } from '../intake/read-envelope';
-import { storeBatch } from './store-batch';
+import { storeBatch } from '../service/store-batch';
 
 type IngestDeps = Pick<AppDeps, 'db' | 'files' | 'rateLimits'>;
 
