@@ -1,6 +1,6 @@
 import { Insights, InsightsQuery } from '@deckhand/contract/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getInsights } from './service';
+import { getInsights } from './queries/insights';
 
 const tags = ['insights'];
 

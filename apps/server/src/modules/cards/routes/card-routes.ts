@@ -7,7 +7,7 @@ import { createCard } from '../commands/create-card';
 import { deleteCard } from '../commands/delete-card';
 import { updateCard } from '../commands/update-card';
 import { getCard } from '../queries/cards';
-import { listCards } from '../service/card-list';
+import { listCards } from '../queries/list-cards';
 
 const tags = ['cards'];
 

@@ -9,7 +9,7 @@ import { profileNames } from '../../profile/queries/profiles';
 import type { ChatRef } from '../events';
 import { canCreateChat } from '../policy';
 import { chatForbidden } from '../queries/chat-access';
-import { readChat } from '../service/chats';
+import { readChat } from '../queries/chats';
 import { followChat } from './follow-chat';
 
 export interface NewChat {

@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { chatReads, messages } from '../../../db/schema/messages';
 import { requireChatAccess } from '../queries/chat-access';
-import { readChat } from '../service/chats';
+import { readChat } from '../queries/chats';
 
 /** Marks everything in the chat as read by the caller. @throws chats/not-found */
 export async function markChatRead(db: Db, userId: string, chatId: string): Promise<Chat> {

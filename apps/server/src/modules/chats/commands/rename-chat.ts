@@ -5,7 +5,7 @@ import { chats } from '../../../db/schema/cards';
 import type { Actor } from '../../../platform/actor';
 import { canManageChat } from '../policy';
 import { chatForbidden, chatNotFound, requireChatAccess } from '../queries/chat-access';
-import { readChat } from '../service/chats';
+import { readChat } from '../queries/chats';
 
 /** Renames a chat; records `chat.renamed` with the name it had. @throws chats/not-found · chats/forbidden */
 export async function renameChat(

@@ -7,7 +7,7 @@ import { createChat } from '../commands/create-chat';
 import { deleteChat } from '../commands/delete-chat';
 import { markChatRead } from '../commands/mark-chat-read';
 import { renameChat } from '../commands/rename-chat';
-import { listChats } from '../service/chats';
+import { listChats } from '../queries/chats';
 
 const tags = ['chats'];
 

@@ -2,7 +2,7 @@ import { FileParams, SignedFileQuery } from '@deckhand/contract/files';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../platform/errors';
 import type { FileVariant } from '../queries/file-links';
-import { readDownload } from '../service/files';
+import { readDownload } from '../queries/files';
 import { isInlineImage } from '../service/images';
 import { contentDisposition, parseRange } from './download-headers';
 

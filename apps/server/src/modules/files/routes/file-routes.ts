@@ -7,7 +7,7 @@ import { actorOf } from '../../../platform/auth-guard';
 import { AppError } from '../../../platform/errors';
 import { deleteFile } from '../commands/delete-file';
 import { uploadFile } from '../commands/upload-file';
-import { getFile, listFiles } from '../service/files';
+import { getFile, listFiles } from '../queries/files';
 
 const tags = ['files'];
 /** Room for the multipart framing and a card_id field around the file itself. */

@@ -4,7 +4,7 @@ import { messages } from '../../../db/schema/messages';
 import type { Actor } from '../../../platform/actor';
 import { storedKeysOf } from '../../files/queries/stored-keys';
 import { canDeleteMessage } from '../policy';
-import { messageForbidden, requireMessageAccess } from '../service/messages';
+import { messageForbidden, requireMessageAccess } from '../queries/messages';
 
 /**
  * Deletes a message (its files' rows go with it); records `message.deleted` with their stored objects, for the files

@@ -4,7 +4,7 @@ import type { AppDeps, CommandDeps } from '../../../app-deps';
 import { messages } from '../../../db/schema/messages';
 import type { Actor } from '../../../platform/actor';
 import { canEditMessage } from '../policy';
-import { messageForbidden, readMessage, requireMessageAccess } from '../service/messages';
+import { messageForbidden, readMessage, requireMessageAccess } from '../queries/messages';
 
 /** Changes a message's text (marked edited); records `message.edited`. @throws messages/not-found · messages/forbidden (not its author) */
 export async function editMessage(

@@ -8,7 +8,7 @@ import { attachFilesToMessage } from '../../files/commands/attach-files';
 import { profileNames } from '../../profile/queries/profiles';
 import { listMemberIds } from '../../projects/queries/access';
 import { canPostMessage } from '../policy';
-import { messageForbidden, readMessage } from '../service/messages';
+import { messageForbidden, readMessage } from '../queries/messages';
 
 /**
  * Posts a message; records `message.posted`. Mentions of people who are not members are dropped; the author and

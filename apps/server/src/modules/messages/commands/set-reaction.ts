@@ -2,7 +2,7 @@ import type { Message } from '@deckhand/contract/messages';
 import type { AppDeps, CommandDeps } from '../../../app-deps';
 import type { Actor } from '../../../platform/actor';
 import { canPostMessage } from '../policy';
-import { messageForbidden, readMessage, requireMessageAccess } from '../service/messages';
+import { messageForbidden, readMessage, requireMessageAccess } from '../queries/messages';
 import { writeReaction } from '../service/reactions';
 
 /**

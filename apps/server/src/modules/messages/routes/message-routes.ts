@@ -14,7 +14,7 @@ import { deleteMessage } from '../commands/delete-message';
 import { editMessage } from '../commands/edit-message';
 import { postMessage } from '../commands/post-message';
 import { setReaction } from '../commands/set-reaction';
-import { listMessages } from '../service/messages';
+import { listMessages } from '../queries/messages';
 
 const tags = ['messages'];
 

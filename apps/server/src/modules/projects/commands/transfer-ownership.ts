@@ -6,8 +6,8 @@ import type { Actor } from '../../../platform/actor';
 import { AppError } from '../../../platform/errors';
 import { canTransferOwnership } from '../policy';
 import { forbidden, requireMembership } from '../queries/access';
+import { getProject } from '../queries/projects';
 import { memberRef } from '../service/members';
-import { getProject } from '../service/projects';
 
 /**
  * Makes another member the owner; the actor, the owner until now, becomes an admin. There is always exactly one

@@ -5,8 +5,8 @@ import { projects } from '../../../db/schema/projects';
 import type { Actor } from '../../../platform/actor';
 import { canEditProject } from '../policy';
 import { forbidden, projectNotFound, requireMembership } from '../queries/access';
+import { readProjectName } from '../queries/projects';
 import { selectProject } from '../service/project-dto';
-import { readProjectName } from '../service/projects';
 
 /**
  * Changes the project's name and/or description; records `project.updated` with the name it had.

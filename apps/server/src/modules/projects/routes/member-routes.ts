@@ -17,7 +17,7 @@ import { addMember } from '../commands/add-member';
 import { removeMember } from '../commands/remove-member';
 import { transferOwnership } from '../commands/transfer-ownership';
 import { updateMemberRole } from '../commands/update-member-role';
-import { createListAnswers } from '../service/list-answers';
+import { createListAnswers } from '../queries/list-answers';
 
 const tags = ['projects'];
 

@@ -6,8 +6,8 @@ import { actorOf } from '../../../platform/auth-guard';
 import { createProject } from '../commands/create-project';
 import { deleteProject } from '../commands/delete-project';
 import { updateProject } from '../commands/update-project';
-import { createListAnswers } from '../service/list-answers';
-import { getProject } from '../service/projects';
+import { createListAnswers } from '../queries/list-answers';
+import { getProject } from '../queries/projects';
 
 const tags = ['projects'];
 

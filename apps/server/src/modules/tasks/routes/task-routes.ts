@@ -18,7 +18,7 @@ import { createTask } from '../commands/create-task';
 import { deleteTask } from '../commands/delete-task';
 import { moveTask } from '../commands/move-task';
 import { updateTask } from '../commands/update-task';
-import { createBoardAnswers, getMyWork } from '../service/board';
+import { createBoardAnswers, getMyWork } from '../queries/board';
 import { listCardTasks } from '../service/tasks';
 
 const tags = ['tasks'];

@@ -4,9 +4,9 @@ import type { Db } from '../../../db/client';
 import { files } from '../../../db/schema/files';
 import { profiles } from '../../../db/schema/profiles';
 import { requireMembership } from '../../projects/queries/access';
-import type { FileLinks } from '../queries/file-links';
-import { fileNotFound, requireFileAccess } from './access';
-import { fileColumns, toFileDto, uploaderJoin } from './file-dto';
+import { fileNotFound, requireFileAccess } from '../service/access';
+import { fileColumns, toFileDto, uploaderJoin } from '../service/file-dto';
+import type { FileLinks } from './file-links';
 
 /** One file, without an access check (the caller made one). @throws files/not-found */
 export async function readFile(db: Db, links: FileLinks, fileId: string): Promise<StoredFile> {

@@ -8,9 +8,9 @@ import { projectMembers, projects } from '../../../db/schema/projects';
 import { taskStatuses, tasks } from '../../../db/schema/tasks';
 import type { AnswerCache, CachedAnswer } from '../../../platform/answer-cache';
 import { requireMembership } from '../../projects/queries/access';
-import { createBoardVersions } from './board-version';
-import { readStatuses } from './statuses';
-import { taskAuthorJoin, taskCardJoin, taskColumns, toTaskDto } from './task-dto';
+import { createBoardVersions } from '../service/board-version';
+import { readStatuses } from '../service/statuses';
+import { taskAuthorJoin, taskCardJoin, taskColumns, toTaskDto } from '../service/task-dto';
 
 /**
  * The board as sent, built again only when its version moved: a refetch that finds nothing changed costs one small

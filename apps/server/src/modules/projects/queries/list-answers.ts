@@ -1,8 +1,8 @@
 import type { Db } from '../../../db/client';
 import type { AnswerCache, CachedAnswer } from '../../../platform/answer-cache';
-import { createListVersions } from './list-versions';
-import { buildMemberList } from './members';
-import { selectProjects } from './project-dto';
+import { createListVersions } from '../service/list-versions';
+import { buildMemberList } from '../service/members';
+import { selectProjects } from '../service/project-dto';
 
 export interface ListAnswers {
   /** The caller's projects with their role, most recently active first; never anyone else's. */

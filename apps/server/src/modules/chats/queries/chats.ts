@@ -5,8 +5,8 @@ import type { Db } from '../../../db/client';
 import { chats } from '../../../db/schema/cards';
 import { profiles } from '../../../db/schema/profiles';
 import { requireCardAccess } from '../../cards/queries/card-access';
-import { chatNotFound } from '../queries/chat-access';
-import { chatColumns, creatorJoin, toChatDto } from './chat-dto';
+import { chatColumns, creatorJoin, toChatDto } from '../service/chat-dto';
+import { chatNotFound } from './chat-access';
 
 /** One chat as the caller sees it, without an access check: the caller has made one. @throws chats/not-found */
 export async function readChat(db: Db, userId: string, chatId: string, role: ProjectRole): Promise<Chat> {

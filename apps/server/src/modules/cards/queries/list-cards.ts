@@ -6,7 +6,7 @@ import { cards } from '../../../db/schema/cards';
 import { profiles } from '../../../db/schema/profiles';
 import { AppError } from '../../../platform/errors';
 import { requireMembership } from '../../projects/queries/access';
-import { authorJoin, cardColumns, toCardDto } from './card-dto';
+import { authorJoin, cardColumns, toCardDto } from '../service/card-dto';
 
 /** Where the next page starts: after a card (newest first), or, for ranked search results, after a count. */
 const Cursor = z.union([

@@ -2,8 +2,8 @@ import type { Project } from '@deckhand/contract/projects';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { projects } from '../../../db/schema/projects';
-import { projectNotFound } from '../queries/access';
-import { selectProjects } from './project-dto';
+import { selectProjects } from '../service/project-dto';
+import { projectNotFound } from './access';
 
 /** @throws projects/not-found */
 export async function getProject(db: Db, userId: string, projectId: string): Promise<Project> {

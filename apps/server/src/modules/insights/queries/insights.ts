@@ -1,11 +1,11 @@
 import { type Insights, type InsightsQuery, insightsTopProjects } from '@deckhand/contract/insights';
 import { and, asc, desc, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { projects } from '../../db/schema/projects';
-import { usageEvents } from '../../db/schema/usage-events';
-import type { Actor } from '../../platform/actor';
-import { type AdminDeps, requireInstanceAdmin } from '../admin/queries/instance-admin';
-import { periodOf } from './period';
+import type { Db } from '../../../db/client';
+import { projects } from '../../../db/schema/projects';
+import { usageEvents } from '../../../db/schema/usage-events';
+import type { Actor } from '../../../platform/actor';
+import { type AdminDeps, requireInstanceAdmin } from '../../admin/queries/instance-admin';
+import { periodOf } from '../period';
 
 // Days are UTC days, the same for every admin whatever their time zone.
 const utcDay = sql`date_trunc('day', ${usageEvents.createdAt} at time zone 'UTC')`;

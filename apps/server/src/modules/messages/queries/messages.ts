@@ -8,7 +8,7 @@ import { AppError } from '../../../platform/errors';
 import { type ChatAccess, requireChatAccess } from '../../chats/queries/chat-access';
 import type { FileLinks } from '../../files/queries/file-links';
 import { filesOfMessages } from '../../files/queries/message-files';
-import { authorJoin, messageColumns, toMessageDto } from './message-dto';
+import { authorJoin, messageColumns, toMessageDto } from '../service/message-dto';
 
 export function messageNotFound(): AppError {
   return new AppError('messages/not-found', 'No such message');
