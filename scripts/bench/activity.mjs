@@ -5,7 +5,7 @@ import pg from 'pg';
 import { callApi } from './api-client.mjs';
 import { registerAccounts } from './bench-accounts.mjs';
 import { mapWithConcurrency } from './concurrency.mjs';
-import { summarize } from './latency-stats.mjs';
+import { timeGets } from './latency-stats.mjs';
 import { formatMs } from './report.mjs';
 import { startHealthyServer, stopServerNoting } from './server-process.mjs';
 
@@ -13,18 +13,6 @@ const entryCount = 10_000;
 const taskCount = 20;
 const rounds = 200;
 const targets = { firstPageP50Ms: 10 };
-
-async function time(url, token) {
-  const ms = [];
-  for (let i = 0; i < rounds; i += 1) {
-    const started = performance.now();
-    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-    ms.push(performance.now() - started);
-  }
-  return summarize(ms);
-}
 
 /** Adds the activity figures on PostgreSQL (the entries are counted in the database as they land). */
 export async function measureActivity(report, { workDir, databaseUrl }) {
@@ -67,12 +55,17 @@ export async function measureActivity(report, { workDir, databaseUrl }) {
     });
     const count = async () =>
       Number((await client.query('SELECT count(*) AS n FROM activities WHERE card_id = $1', [card.id])).rows[0].n);
-    while ((await count()) < entryCount) await new Promise((resolve) => setTimeout(resolve, 100));
+    // The entries land in batches right after the moves: poll the database for them, within a deadline.
+    const deadline = Date.now() + 30_000;
+    while ((await count()) < entryCount) {
+      if (Date.now() > deadline) throw new Error(`only ${await count()} of ${entryCount} entries after 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     console.log(`  ${await count()} entries on the card in ${formatMs(performance.now() - started)}`);
     await client.query('ANALYZE activities');
     const base = `${server.url}/api/projects/${project.id}/activity`;
-    const cardPage = await time(`${base}?card_id=${card.id}`, token);
-    const taskPage = await time(`${base}?task_id=${taskIds[0]}`, token);
+    const cardPage = await timeGets(`${base}?card_id=${card.id}`, token, rounds);
+    const taskPage = await timeGets(`${base}?task_id=${taskIds[0]}`, token, rounds);
     report.add({
       name: `activity (${label}), a card with ${entryCount.toLocaleString('en')} entries: first page of 50`,
       figure: `p50 ${formatMs(cardPage.p50)}, p99 ${formatMs(cardPage.p99)}`,

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { callApi } from './api-client.mjs';
 import { registerAccounts } from './bench-accounts.mjs';
 import { mapWithConcurrency } from './concurrency.mjs';
-import { summarize } from './latency-stats.mjs';
+import { timeGets } from './latency-stats.mjs';
 import { formatMs } from './report.mjs';
 import { startHealthyServer, stopServerNoting } from './server-process.mjs';
 
@@ -49,18 +49,6 @@ async function writeBodies(query, cardIds) {
       [ids, bodies],
     );
   }
-}
-
-async function time(url, token, rounds) {
-  const ms = [];
-  for (let i = 0; i < rounds; i += 1) {
-    const started = performance.now();
-    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-    ms.push(performance.now() - started);
-  }
-  return summarize(ms);
 }
 
 /** Adds the list figures for one database (PostgreSQL when databaseUrl is given, else PGlite). */
@@ -109,8 +97,8 @@ export async function measureCardList(report, { label, workDir, databaseUrl }) {
   }
   try {
     const base = `${server.url}/api/projects/${project.id}/cards`;
-    const firstPage = await time(`${base}?limit=50`, owner.idToken, rounds);
-    const search = await time(`${base}?q=${searchWord}&limit=50`, owner.idToken, rounds);
+    const firstPage = await timeGets(`${base}?limit=50`, owner.idToken, rounds);
+    const search = await timeGets(`${base}?q=${searchWord}&limit=50`, owner.idToken, rounds);
     report.add({
       name: `cards list (${label}), 5,000 cards: first page of 50`,
       figure: `p50 ${formatMs(firstPage.p50)}, p99 ${formatMs(firstPage.p99)}`,

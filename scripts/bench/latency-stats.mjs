@@ -13,3 +13,16 @@ export function percentile(values, p) {
 export function summarize(values) {
   return { p50: percentile(values, 50), p99: percentile(values, 99), max: Math.max(...values) };
 }
+
+/** Times `rounds` GETs of `url` one after the other (latency, not throughput). @throws on any answer but 200 */
+export async function timeGets(url, token, rounds) {
+  const ms = [];
+  for (let i = 0; i < rounds; i += 1) {
+    const started = performance.now();
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    ms.push(performance.now() - started);
+  }
+  return summarize(ms);
+}

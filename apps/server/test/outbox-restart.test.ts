@@ -1,52 +1,18 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createRestartSetup, json, type RestartSetup } from './support/restart-setup';
 import { spawnServer, waitUntilReady } from './support/server-process';
-import { freePort, strongPassword, uniqueEmail } from './support/test-app';
-import { postgresTarget, testTarget } from './support/test-database';
+import { strongPassword, uniqueEmail } from './support/test-app';
 
-const target = testTarget();
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-});
-
-/** The PostgreSQL pass gives the server a fresh database and Redis; the PGlite pass leaves it on the embedded one. */
-async function databaseEnv(): Promise<Record<string, string>> {
-  if (target.kind !== 'postgres') return {};
-  const { admin, urlFor } = postgresTarget(target.url, '');
-  const name = `deckhand_outbox_${uuidv7().replaceAll('-', '')}`;
-  await admin(`CREATE DATABASE ${name}`);
-  cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  return { DATABASE_URL: urlFor(name), REDIS_URL: target.redisUrl, REDIS_KEY_PREFIX: `deckhand-test:${uuidv7()}:` };
-}
-
-async function json<T>(res: Response): Promise<T> {
-  if (!res.ok) throw new Error(`${res.url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
+let setup: RestartSetup | undefined;
+afterAll(() => setup?.cleanup());
 
 // The real entry point, told to kill itself (SIGKILL: nothing runs after it) right after the commit of a task
 // creation that calls for a notification and a reminder. Both were written to the outbox in that transaction, so
 // the next start delivers them.
 describe('an effect that must not be lost', () => {
   it('is delivered after the process was killed right after the commit', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'deckhand-outbox-'));
-    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    const port = await freePort();
-    const env = { ...(await databaseEnv()), PORT: String(port), DATA_DIR: dataDir };
-    const url = `http://127.0.0.1:${port}`;
-    const call = (method: string, p: string, body?: unknown, token?: string) =>
-      fetch(url + p, {
-        method,
-        headers: {
-          ...(body !== undefined && { 'content-type': 'application/json' }),
-          ...(token && { authorization: `Bearer ${token}` }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    setup = await createRestartSetup('outbox');
+    const { env, call } = setup;
     const register = (name: string) =>
       call('POST', '/api/auth/register', { email: uniqueEmail('outbox'), password: strongPassword, name }).then((res) =>
         json<{ id_token: string; user: { id: string; email: string } }>(res),

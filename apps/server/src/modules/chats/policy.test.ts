@@ -1,18 +1,8 @@
-import type { ProjectRole } from '@deckhand/contract/projects';
 import { describe, expect, it } from 'vitest';
+import { type PolicyRow, people, policyCases } from '../../../test/support/policy-table';
 import { canCreateChat, canManageChat, chatAbilitiesFor } from './policy';
 
-/** The table's columns: the roles of DESIGN.md §5, then someone who is not a member of the project. */
-const people: [who: string, role: ProjectRole | null][] = [
-  ['an owner', 'owner'],
-  ['an admin', 'admin'],
-  ['a member', 'member'],
-  ['a viewer', 'viewer'],
-  ['a stranger', null],
-];
-type Allowed = [owner: boolean, admin: boolean, member: boolean, viewer: boolean, stranger: boolean];
-
-const table: [action: string, check: (role: ProjectRole | null) => boolean, allowed: Allowed][] = [
+const table: PolicyRow[] = [
   ['open a chat', canCreateChat, [true, true, true, false, false]],
   ['rename or delete a chat they opened', (role) => canManageChat(role, true), [true, true, true, false, false]],
   [
@@ -22,14 +12,7 @@ const table: [action: string, check: (role: ProjectRole | null) => boolean, allo
   ],
 ];
 
-const cases = table.flatMap(([action, check, allowed]) =>
-  people.map(([who, role], column) => ({
-    name: `${who} ${allowed[column] ? 'may' : 'may not'} ${action}`,
-    check,
-    role,
-    expected: allowed[column],
-  })),
-);
+const cases = policyCases(table);
 
 describe('chats policy', () => {
   it.each(cases)('$name', ({ check, role, expected }) => {

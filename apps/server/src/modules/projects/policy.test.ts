@@ -1,5 +1,6 @@
 import type { ProjectRole } from '@deckhand/contract/projects';
 import { describe, expect, it } from 'vitest';
+import { type PolicyRow, people, policyCases } from '../../../test/support/policy-table';
 import {
   abilitiesFor,
   canChangeMemberRole,
@@ -12,22 +13,12 @@ import {
   canWriteInProject,
 } from './policy';
 
-/** The table's columns: the roles of DESIGN.md §5, then someone who is not a member of the project. */
-const people: [who: string, role: ProjectRole | null][] = [
-  ['an owner', 'owner'],
-  ['an admin', 'admin'],
-  ['a member', 'member'],
-  ['a viewer', 'viewer'],
-  ['a stranger', null],
-];
-type Allowed = [owner: boolean, admin: boolean, member: boolean, viewer: boolean, stranger: boolean];
-
 const me = 'me';
 const other = 'someone-else';
 const removes = (role: ProjectRole | null, target: ProjectRole, targetId = other) =>
   canRemoveMember({ role, userId: me }, { role: target, userId: targetId });
 
-const table: [action: string, check: (role: ProjectRole | null) => boolean, allowed: Allowed][] = [
+const table: PolicyRow[] = [
   ['write cards, messages, tasks and files', canWriteInProject, [true, true, true, false, false]],
   ["edit the project's name and description", canEditProject, [true, true, false, false, false]],
   ['delete the project', canDeleteProject, [true, false, false, false, false]],
@@ -46,14 +37,7 @@ const table: [action: string, check: (role: ProjectRole | null) => boolean, allo
   ['remove themselves', (role) => removes(role, role ?? 'member', me), [false, true, true, true, false]],
 ];
 
-const cases = table.flatMap(([action, check, allowed]) =>
-  people.map(([who, role], column) => ({
-    name: `${who} ${allowed[column] ? 'may' : 'may not'} ${action}`,
-    check,
-    role,
-    expected: allowed[column],
-  })),
-);
+const cases = policyCases(table);
 
 describe('projects policy', () => {
   it.each(cases)('$name', ({ check, role, expected }) => {
