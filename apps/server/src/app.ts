@@ -36,6 +36,7 @@ import { ingestRoutes } from './modules/reports/ingest-routes';
 import { startReportRetention } from './modules/reports/retention';
 import { reportRoutes } from './modules/reports/routes';
 import { createLocalErrorReporter } from './modules/reports/server-errors';
+import { searchRoutes } from './modules/search/routes';
 import { systemRoutes } from './modules/system/routes';
 import { startReminderWorker } from './modules/tasks/reminders';
 import { statusRoutes } from './modules/tasks/routes/status-routes';
@@ -175,6 +176,7 @@ const apiModules: FastifyPluginAsyncZod[] = [
   reportRoutes,
   insightRoutes,
   activityRoutes,
+  searchRoutes,
 ];
 
 /** One JSON body at most 1 MiB: plenty for any API call, small enough that junk cannot hurt. */

@@ -8,6 +8,7 @@ import { registerMessageSubscribers } from './modules/messages/subscribers';
 import { registerNotificationSubscribers } from './modules/notifications/subscribers';
 import { registerProfileSubscribers } from './modules/profile/subscribers';
 import { registerProjectSubscribers } from './modules/projects/subscribers';
+import { registerSearchSubscribers } from './modules/search/subscribers';
 import { registerTaskSubscribers } from './modules/tasks/subscribers';
 
 /** Every area's subscribers to the domain events; each area registers only the effects it owns. */
@@ -22,4 +23,5 @@ export function registerSubscribers(deps: AppDeps): void {
   registerProfileSubscribers(deps);
   registerNotificationSubscribers(deps);
   registerActivitySubscribers(deps);
+  registerSearchSubscribers(deps);
 }

@@ -58,6 +58,7 @@ export const errorCodes = [
   'reports/unknown-project',
   'reports/unsupported-encoding',
   'insights/invalid-range',
+  'search/invalid-query',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -60,6 +60,7 @@ const statusOf = {
   'reports/unknown-project': 404,
   'reports/unsupported-encoding': 415,
   'insights/invalid-range': 400,
+  'search/invalid-query': 400,
   internal: 500,
 } satisfies Record<ErrorCode, number>;
 
