@@ -61,6 +61,8 @@ const expectedStatus: Record<string, number> = {
   'PUT /api/notifications/{id}/read': 200,
   'DELETE /api/notifications/{id}': 204,
   'GET /api/push/vapidPublicKey': 200,
+  'GET /api/search': 200,
+  'GET /api/search/suggest': 200,
   'GET /api/admin/access': 200,
   'GET /api/admin/reports/errors': 200,
   'GET /api/admin/reports/feedback': 200,

@@ -1,10 +1,13 @@
 import type { SearchPage, SearchResult, SearchSuggestions } from '@deckhand/contract/search';
 import type { Task } from '@deckhand/contract/tasks';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CollabClient, connectCollab } from '../../../test/support/collab-client';
 import { createTeam, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/support/test-app';
 import { uploadOk } from '../../../test/support/uploads';
+import { searchEntries } from '../../db/schema/search';
+import { catchUpSearchIndex, catchUpWindowMs } from './catch-up';
 
 let t: TestApp;
 let team: Team;
@@ -382,6 +385,21 @@ describe('what a caller can see', () => {
     expect(await found('hamster')).toEqual([]);
     await call(team.member, 'PATCH', `/api/cards/${card.id}`, { title: 'Renamed beaver card' });
     await expectTitles('beaver', ['Renamed beaver card']);
+  });
+});
+
+describe('after a crash', () => {
+  it('indexes at the next start what the last process created but did not live to index', async () => {
+    const card = await newCard('Catch-up card');
+    const task = await newTask(card.id, { title: 'Lost wombat batch' });
+    await expectTitles('wombat', ['Lost wombat batch']);
+    // As if the process had died with the batch waiting: the task is there, its entry is not.
+    await t.database.db.delete(searchEntries).where(eq(searchEntries.id, task.id));
+    expect(await found('wombat')).toEqual([]);
+    const written = await catchUpSearchIndex(t.database.db, new Date(Date.now() - catchUpWindowMs));
+    expect(written).toBe(1);
+    expect((await found('wombat')).map((r) => r.id)).toEqual([task.id]);
+    expect(await catchUpSearchIndex(t.database.db, new Date(Date.now() - catchUpWindowMs))).toBe(0);
   });
 });
 

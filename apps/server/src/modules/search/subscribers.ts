@@ -1,5 +1,8 @@
 import type { AppDeps } from '../../app-deps';
+import { catchUpSearchIndex, catchUpWindowMs } from './catch-up';
 import { createSearchIndexer } from './indexer';
+
+const catchUpDelayMs = 30_000;
 
 /**
  * The search index follows what is written: new and changed cards, tasks, messages and files are indexed within
@@ -9,7 +12,18 @@ import { createSearchIndexer } from './indexer';
  */
 export function registerSearchSubscribers(deps: AppDeps): void {
   const indexer = createSearchIndexer(deps);
-  deps.events.onClose(() => indexer.flush());
+  const startedAt = new Date();
+  // Not at start, when the instance is busiest: what it finds has waited since the last process died anyway.
+  const catchUp = setTimeout(() => {
+    catchUpSearchIndex(deps.db, new Date(startedAt.getTime() - catchUpWindowMs))
+      .then((count) => count > 0 && deps.log.info({ count }, 'search entries written that the last process left'))
+      .catch((err: unknown) => deps.log.error({ err }, 'search index catch-up failed'));
+  }, catchUpDelayMs);
+  catchUp.unref();
+  deps.events.onClose(async () => {
+    clearTimeout(catchUp);
+    await indexer.flush();
+  });
   const { events } = deps;
   events.subscribe({
     name: 'search.cards',
