@@ -4,6 +4,7 @@ import { NotificationsCenter } from '../features/notifications/notifications-cen
 import { PushPrompt } from '../features/notifications/push-prompt';
 import { Logo } from '../ui/logo';
 import { AccountMenu } from './account-menu';
+import { CommandCenter } from './command-center';
 import { LiveProvider } from './live-provider';
 import { useServiceWorkerRegistration } from './service-worker';
 
@@ -13,8 +14,8 @@ function navLinkClassName({ isActive }: { isActive: boolean }): string {
 }
 
 /**
- * The signed-in layout: header (logo, navigation, notifications, account), the verification reminder and the push
- * prompt, then the page (kept live). Signing in is also when the service worker is registered.
+ * The signed-in layout: header (logo, navigation, search, notifications, account), the verification reminder and
+ * the push prompt, then the page (kept live). Signing in is also when the service worker is registered.
  */
 export function Shell() {
   useServiceWorkerRegistration();
@@ -32,6 +33,7 @@ export function Shell() {
             </NavLink>
           </nav>
           <div className="ml-auto flex items-center gap-2">
+            <CommandCenter />
             <NotificationsCenter />
             <AccountMenu />
           </div>

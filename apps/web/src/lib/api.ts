@@ -11,13 +11,19 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string | null;
   readonly retryAfterSeconds: number | null;
+  /**
+   * The server's `error.message`: shown only where it is written for the person (why a search query does not
+   * parse), never compared.
+   */
+  readonly detail: string | null;
 
-  constructor(status: number, code: string | null, retryAfterSeconds: number | null) {
+  constructor(status: number, code: string | null, retryAfterSeconds: number | null, detail: string | null = null) {
     super(`HTTP error, status = ${status}`);
     this.name = 'ApiRequestError';
     this.status = status;
     this.code = code;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.detail = detail;
   }
 }
 
@@ -27,6 +33,8 @@ export interface ApiOptions {
   method?: HttpMethod;
   /** Sent as JSON, in the wire convention (snake_case): build it from the contract's input types. */
   body?: unknown;
+  /** Aborts the request, e.g. TanStack Query's when a newer search makes this one moot. */
+  signal?: AbortSignal;
 }
 
 /** Asked once when a request made with a token answers 401; resolves true when a new token is stored. */
@@ -43,7 +51,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void
   };
 }
 
-function send(path: string, method: HttpMethod, body: unknown, token: string): Promise<Response> {
+function send(path: string, method: HttpMethod, body: unknown, token: string, signal?: AbortSignal): Promise<Response> {
   // As spec §7: always the JSON content type; a call without a payload sends an empty body, which the
   // server takes as no body.
   const payload = method === 'GET' || body === undefined ? undefined : JSON.stringify(body);
@@ -52,6 +60,7 @@ function send(path: string, method: HttpMethod, body: unknown, token: string): P
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${token}` },
     body: payload,
     credentials: 'same-origin',
+    signal,
   });
 }
 
@@ -70,11 +79,16 @@ function parseRetryAfter(response: Response): number | null {
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
+function errorFromBody(status: number, body: unknown, retryAfterSeconds: number | null): ApiRequestError {
+  const error = ApiError.safeParse(body);
+  if (!error.success) return new ApiRequestError(status, null, retryAfterSeconds);
+  return new ApiRequestError(status, error.data.error.code, retryAfterSeconds, error.data.error.message);
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const data = parseJson(await response.text());
   if (!response.ok) {
-    const error = ApiError.safeParse(data);
-    throw new ApiRequestError(response.status, error.success ? error.data.error.code : null, parseRetryAfter(response));
+    throw errorFromBody(response.status, data, parseRetryAfter(response));
   }
   if (data === undefined) throw new Error(`Invalid JSON in the answer to ${response.url}`);
   return data;
@@ -84,12 +98,12 @@ async function readBody(response: Response): Promise<unknown> {
  * The backend helper of DESIGN.md §4: calls `/api/<path>` with the stored ID token and returns the parsed JSON
  * (null for an empty answer). Throws ApiRequestError ('HTTP error, status = …') on a non-2xx answer.
  */
-export async function api(path: string, { method = 'GET', body }: ApiOptions = {}): Promise<unknown> {
+export async function api(path: string, { method = 'GET', body, signal }: ApiOptions = {}): Promise<unknown> {
   const token = readStoredToken() ?? '';
-  const response = await send(path, method, body, token);
+  const response = await send(path, method, body, token, signal);
   if (response.status === 401 && token !== '' && unauthorizedHandler && !sessionPaths.has(path)) {
     const refreshed = await unauthorizedHandler();
-    if (refreshed) return readBody(await send(path, method, body, readStoredToken() ?? ''));
+    if (refreshed) return readBody(await send(path, method, body, readStoredToken() ?? '', signal));
   }
   return readBody(response);
 }
@@ -101,8 +115,7 @@ export async function renewTokenAfterUnauthorized(): Promise<boolean> {
 
 /** The ApiRequestError for a non-2xx answer read elsewhere than `api()`. */
 export function apiErrorOf(status: number, text: string): ApiRequestError {
-  const error = ApiError.safeParse(parseJson(text));
-  return new ApiRequestError(status, error.success ? error.data.error.code : null, null);
+  return errorFromBody(status, parseJson(text), null);
 }
 
 /** For the few answers that are plain text rather than JSON (the VAPID key, spec §7). Throws like `api()`. */
@@ -110,8 +123,7 @@ export async function apiText(path: string): Promise<string> {
   const response = await send(path, 'GET', undefined, readStoredToken() ?? '');
   const text = await response.text();
   if (!response.ok) {
-    const error = ApiError.safeParse(parseJson(text));
-    throw new ApiRequestError(response.status, error.success ? error.data.error.code : null, parseRetryAfter(response));
+    throw errorFromBody(response.status, parseJson(text), parseRetryAfter(response));
   }
   return text;
 }

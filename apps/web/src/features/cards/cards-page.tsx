@@ -2,7 +2,6 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useKeyboardShortcut } from '../../lib/use-keyboard-shortcut';
 import { useNow } from '../../lib/use-now';
 import { Button } from '../../ui/button';
 import { DotsLoader } from '../../ui/dots-loader';
@@ -18,7 +17,10 @@ import { NewCardDialog } from './new-card-dialog';
 
 const searchDelayMs = 150;
 
-/** /:id — the project's cards: search (`?q=`), the archived ones (`?archived=true`), and a new card. */
+/**
+ * /:id — the project's cards: search (`?q=`), the archived ones (`?archived=true`), and a new card (also `c`, bound
+ * for every page of the project in app/command-center.tsx).
+ */
 export function CardsPage() {
   const project = useRouteProject();
   const canWrite = project.abilities.write;
@@ -28,9 +30,6 @@ export function CardsPage() {
   const settledQuery = useDebouncedValue(query, searchDelayMs);
   const [creating, setCreating] = useState(false);
   const now = useNow();
-  useKeyboardShortcut('c', () => {
-    if (canWrite) setCreating(true);
-  });
 
   const list = useInfiniteQuery({
     ...cardListQuery(project.id, { q: settledQuery, archived }),

@@ -13,16 +13,19 @@ import { MessageFiles } from '../files/message-files';
 import { type ClientMessage, useDeleteMessage, useEditMessage, useReaction } from './api';
 import { MessageText } from './message-text';
 import { Reactions } from './reactions';
+import { messageElementId } from './use-message-target';
 
 export interface MessageItemProps {
   message: ClientMessage;
   myUserId: string;
   canWrite: boolean;
   now: number;
+  /** The message a link pointed at: marked for a few seconds. */
+  highlighted?: boolean;
 }
 
 /** One message: who wrote it and when, its text, reactions, and Edit / Delete for those allowed. */
-export function MessageItem({ message, myUserId, canWrite, now }: MessageItemProps) {
+export function MessageItem({ message, myUserId, canWrite, now, highlighted = false }: MessageItemProps) {
   const edit = useEditMessage(message.chatId);
   const remove = useDeleteMessage(message.chatId);
   const react = useReaction(message.chatId);
@@ -79,7 +82,14 @@ export function MessageItem({ message, myUserId, canWrite, now }: MessageItemPro
 
   const hasActions = message.abilities.edit || message.abilities.delete;
   return (
-    <article aria-labelledby={headingId} className="group flex gap-3 px-3 py-2 hover:bg-surface">
+    <article
+      id={messageElementId(message.id)}
+      aria-labelledby={headingId}
+      data-highlighted={highlighted || undefined}
+      className={`group flex scroll-my-4 gap-3 px-3 py-2 transition-colors duration-700 ${
+        highlighted ? 'bg-warning-soft ring-2 ring-ring ring-inset' : 'hover:bg-surface'
+      }`}
+    >
       <Avatar name={message.author.name} color={message.author.color} avatarUrl={message.author.avatarUrl} />
       <div className="min-w-0 flex-1">
         <header className="flex items-baseline gap-2">

@@ -6,6 +6,7 @@ import { DotsLoader } from '../../ui/dots-loader';
 import { RetryPanel } from '../../ui/retry-panel';
 import { messageListQuery } from './api';
 import { MessageItem } from './message-item';
+import { useMessageTarget } from './use-message-target';
 
 export interface MessageListProps {
   chatId: string;
@@ -20,6 +21,7 @@ const stickyDistancePx = 80;
 /**
  * The chat's messages, oldest at the top. It opens at the newest, follows new ones while the reader is at the
  * bottom (or wrote them), and loads older pages as the reader scrolls up without moving what they are reading.
+ * `?message=` scrolls to that message and marks it.
  */
 export function MessageList({ chatId, chatName, myUserId, canWrite }: MessageListProps) {
   const list = useInfiniteQuery(messageListQuery(chatId));
@@ -65,6 +67,20 @@ export function MessageList({ chatId, chatName, myUserId, canWrite }: MessageLis
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  // After the effects above: the message a link points at wins over following the newest.
+  const highlightedId = useMessageTarget(
+    list.data
+      ? {
+          messages,
+          pageCount: list.data.pages.length,
+          hasNextPage,
+          isFetchingNextPage,
+          isFetchNextPageError,
+          fetchNextPage,
+        }
+      : null,
+  );
 
   if (list.data === undefined) {
     return list.isError ? (
@@ -112,7 +128,14 @@ export function MessageList({ chatId, chatName, myUserId, canWrite }: MessageLis
       ) : (
         <div role="log" aria-label={`Messages in ${chatName}`}>
           {messages.map((message) => (
-            <MessageItem key={message.id} message={message} myUserId={myUserId} canWrite={canWrite} now={now} />
+            <MessageItem
+              key={message.id}
+              message={message}
+              myUserId={myUserId}
+              canWrite={canWrite}
+              now={now}
+              highlighted={message.id === highlightedId}
+            />
           ))}
         </div>
       )}

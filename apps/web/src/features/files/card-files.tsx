@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useNow } from '../../lib/use-now';
 import { Button } from '../../ui/button';
@@ -9,9 +9,11 @@ import { RetryPanel } from '../../ui/retry-panel';
 import { type ClientFile, cardFilesQuery, useDeleteFile } from './api';
 import { AttachFilesButton } from './attach-files-button';
 import { FileItem } from './file-item';
+import { FilePreviewDialog } from './file-preview-dialog';
 import { ImagePreview } from './image-preview';
 import { fileErrorMessage } from './messages';
 import { UploadList } from './upload-list';
+import { useFileTarget } from './use-file-target';
 import type { useUploads } from './use-uploads';
 
 export interface CardFilesProps {
@@ -25,7 +27,10 @@ export interface CardFilesProps {
   uploads: ReturnType<typeof useUploads>;
 }
 
-/** The card's files: attach (picker, drop, paste), see each upload's progress, preview images, download, delete. */
+/**
+ * The card's files: attach (picker, drop, paste), see each upload's progress, preview images, download, delete.
+ * `?file=` opens that file's preview.
+ */
 export function CardFiles({ projectId, cardId, canWrite, canManage, myUserId, uploads }: CardFilesProps) {
   const list = useInfiniteQuery(cardFilesQuery(projectId, cardId));
   const files = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
@@ -35,6 +40,18 @@ export function CardFiles({ projectId, cardId, canWrite, canManage, myUserId, up
   const remove = useDeleteFile();
   const section = useRef<HTMLElement>(null);
   const now = useNow();
+  const target = useFileTarget(cardId);
+  const loaded = list.data !== undefined;
+  const targetImageIndex = target.file ? images.findIndex((image) => image.id === target.file?.id) : -1;
+  const { close: closeTarget } = target;
+
+  // A linked image among those listed opens in the card's preview, where the arrows reach the others.
+  useEffect(() => {
+    if (targetImageIndex < 0) return;
+    setPreviewIndex(targetImageIndex);
+    closeTarget();
+  }, [targetImageIndex, closeTarget]);
+  const otherTarget = loaded && targetImageIndex < 0 ? target.file : null;
 
   function confirmDelete(): void {
     if (!deleting) return;
@@ -91,6 +108,16 @@ export function CardFiles({ projectId, cardId, canWrite, canManage, myUserId, up
         </Button>
       ) : null}
       <ImagePreview images={images} index={previewIndex} onIndexChange={setPreviewIndex} thumbnails={section} />
+      {otherTarget?.thumbnailUrl ? (
+        <ImagePreview
+          images={[otherTarget]}
+          index={0}
+          onIndexChange={(index) => index === null && closeTarget()}
+          thumbnails={section}
+        />
+      ) : (
+        <FilePreviewDialog file={otherTarget} onClose={closeTarget} />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

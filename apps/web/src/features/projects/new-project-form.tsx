@@ -9,10 +9,12 @@ import { checkProjectDraft, hasErrors, type ProjectDraft, type ProjectDraftError
 
 export interface NewProjectFormProps {
   onCancel(): void;
+  /** Called once the project exists, just before it opens (a dialog that outlives the page closes here). */
+  onCreated?: () => void;
 }
 
 /** Creates a project (the creator owns it) and opens it. */
-export function NewProjectForm({ onCancel }: NewProjectFormProps) {
+export function NewProjectForm({ onCancel, onCreated }: NewProjectFormProps) {
   const navigate = useNavigate();
   const create = useCreateProject();
   const [draft, setDraft] = useState<ProjectDraft>({ name: '', description: '' });
@@ -38,6 +40,7 @@ export function NewProjectForm({ onCancel }: NewProjectFormProps) {
         name: draft.name.trim(),
         ...(description ? { description } : {}),
       });
+      onCreated?.();
       navigate(`/${project.id}`);
     } catch (error) {
       console.warn('The project was not created', error);

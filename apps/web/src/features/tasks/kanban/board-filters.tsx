@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ProjectMember } from '../../projects/api';
 import { type BoardFilter, emptyFilter, isFiltering } from './board-filter';
 
@@ -15,14 +16,20 @@ const controlClass =
 
 /** Assignee, label, due and text filters; they live in the URL so a filtered board can be shared. */
 export function BoardFilters({ filter, onChange, members, labels, shown, total }: BoardFiltersProps) {
+  // The text is the field's own: the URL follows it a little later (the router updates in a transition), and a field
+  // showing the URL would drop the keys typed in between.
+  const [text, setText] = useState(filter.q);
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2">
       <input
         type="search"
         aria-label="Filter tasks"
         placeholder="Filter tasks"
-        value={filter.q}
-        onChange={(event) => onChange({ ...filter, q: event.target.value })}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          onChange({ ...filter, q: event.target.value });
+        }}
         className={`${controlClass} w-48`}
       />
       <select
@@ -70,7 +77,14 @@ export function BoardFilters({ filter, onChange, members, labels, shown, total }
           <span role="status" className="text-sm text-muted">
             {shown} of {total} tasks
           </span>
-          <button type="button" onClick={() => onChange(emptyFilter)} className="text-sm text-primary underline">
+          <button
+            type="button"
+            onClick={() => {
+              setText('');
+              onChange(emptyFilter);
+            }}
+            className="text-sm text-primary underline"
+          >
             Clear filters
           </button>
         </>

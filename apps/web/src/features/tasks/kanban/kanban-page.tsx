@@ -53,7 +53,10 @@ function moveInputFor(
   return undefined;
 }
 
-/** /:id/kanban — one column per status; drag tasks between and within them, or use Task actions › Move to. */
+/**
+ * /:id/kanban — one column per status; drag tasks between and within them, or use Task actions › Move to.
+ * `?task=` opens that task in the drawer.
+ */
 export function KanbanPage() {
   const project = useRouteProject();
   const canWrite = project.abilities.write;
@@ -67,7 +70,6 @@ export function KanbanPage() {
   const [params, setParams] = useSearchParams();
   const filter = readFilter(params);
   const now = useNow();
-  const [openTaskId, setOpenTaskId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const [addingColumn, setAddingColumn] = useState(false);
   const boardScroller = useRef<HTMLDivElement>(null);
@@ -105,7 +107,22 @@ export function KanbanPage() {
     );
   }, [moveTask]);
 
-  const onOpen = useCallback((taskId: string) => setOpenTaskId(taskId), []);
+  // The open task lives in the URL (`?task=`), so a search result or a shared link opens it in the drawer.
+  const openTaskId = params.get('task');
+  const setOpenTaskId = useCallback(
+    (taskId: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (taskId) next.set('task', taskId);
+          else next.delete('task');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const onOpen = useCallback((taskId: string) => setOpenTaskId(taskId), [setOpenTaskId]);
   const onDelete = useCallback((taskId: string) => setDeletingId(taskId), []);
 
   const grouped = useMemo(() => {
