@@ -10,8 +10,9 @@
 // into one card), chat-fanout (10 a chat message to 50 live sockets), board (11 a kanban board of 5,000 tasks:
 // creations, GET board, moves, and the board opened in Chromium) and files (12 a 100 MiB upload and download, a
 // 12-megapixel photo's thumbnail, 20 uploads at once) and activity (13 the first page of a card's history of
-// 10,000 entries, PostgreSQL only). Every run starts with two figures of the machine itself
-// (bench/machine-reference.mjs), to compare days by.
+// 10,000 entries, PostgreSQL only) and search (14 a mix of word, phrase and filter queries over a project of
+// 5,000 cards, 20,000 tasks, 100,000 messages and 5,000 files). Every run starts with two figures of the machine
+// itself (bench/machine-reference.mjs), to compare days by.
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is created and dropped),
 // two-instance fan-out also BENCH_REDIS_URL or TEST_REDIS_URL. --profile prints where the servers spend CPU
 // in 5, 7 and 11's moves (it slows them down). A missed target never fails the run; a measurement that cannot run does.
@@ -36,6 +37,7 @@ import { measureMachineReference } from './bench/machine-reference.mjs';
 import { withBenchDatabase } from './bench/postgres-db.mjs';
 import { measureProjectLists } from './bench/project-lists.mjs';
 import { createReport } from './bench/report.mjs';
+import { measureSearch } from './bench/search.mjs';
 import { killAllServers, repoRoot, serverMainPath } from './bench/server-process.mjs';
 import { measureSignIn } from './bench/sign-in-load.mjs';
 import { measureIdleMemoryPostgres, measureStartup } from './bench/startup.mjs';
@@ -63,6 +65,7 @@ const sectionNames = [
   'board',
   'files',
   'activity',
+  'search',
 ];
 const { values: args } = parseArgs({
   options: {
@@ -224,6 +227,14 @@ try {
   if (selected.has('activity')) {
     await runPostgresSection('13. Activity history of a card with 10,000 entries (PostgreSQL)', (databaseUrl) =>
       measureActivity(report, { workDir, databaseUrl }),
+    );
+  }
+  if (selected.has('search')) {
+    await runSection('14. Search over 130,000 cards, tasks, messages and files (PGlite)', () =>
+      measureSearch(report, { label: 'PGlite', workDir }),
+    );
+    await runPostgresSection('14b. Search over 130,000 cards, tasks, messages and files (PostgreSQL)', (databaseUrl) =>
+      measureSearch(report, { label: 'PostgreSQL', workDir, databaseUrl }),
     );
   }
 } finally {

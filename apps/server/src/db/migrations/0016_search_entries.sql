@@ -19,7 +19,9 @@ ALTER TABLE "search_entries" ADD CONSTRAINT "search_entries_chat_id_chats_id_fk"
 ALTER TABLE "search_entries" ADD CONSTRAINT "search_entries_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_entries" ADD CONSTRAINT "search_entries_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_entries" ADD CONSTRAINT "search_entries_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "search_entries_vector_idx" ON "search_entries" USING gin ("vector");--> statement-breakpoint
+CREATE INDEX "search_entries_vector_idx" ON "search_entries" USING gin ("vector") WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "search_entries_title_vector_idx" ON "search_entries" USING gin ("title_vector") WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "search_entries_updated_idx" ON "search_entries" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "search_entries_project_idx" ON "search_entries" USING btree ("project_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "search_entries_author_idx" ON "search_entries" USING btree ("author_id","updated_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "search_entries_card_idx" ON "search_entries" USING btree ("card_id");--> statement-breakpoint

@@ -40,7 +40,13 @@ export const searchEntries = pgTable(
     vector: tsvector().notNull(),
   },
   (t) => [
-    index('search_entries_vector_idx').using('gin', t.vector),
+    // No fast update: its pending list of unmerged entries is read by every search until a vacuum merges it, and
+    // entries are written in batches anyway.
+    index('search_entries_vector_idx').using('gin', t.vector).with({ fastupdate: false }),
+    // Title matches come first: for a rare word the planner reads them from here, for a common one it reads the
+    // newest entries in order and stops at a page.
+    index('search_entries_title_vector_idx').using('gin', t.titleVector).with({ fastupdate: false }),
+    index('search_entries_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
     index('search_entries_project_idx').on(t.projectId, t.updatedAt.desc(), t.id.desc()),
     index('search_entries_author_idx').on(t.authorId, t.updatedAt.desc()),
     index('search_entries_card_idx').on(t.cardId),

@@ -25,8 +25,9 @@ function termQuery(term: SearchTerm): SQL {
  */
 export function tsqueryOf(terms: SearchTerm[]): SQL | null {
   if (terms.length === 0) return null;
-  return sql.join(
+  // Parenthesised whole: it is written beside `@@`, which binds tighter than `&&`.
+  return sql`(${sql.join(
     terms.map((term) => sql`(${termQuery(term)})`),
     sql` && `,
-  );
+  )})`;
 }
