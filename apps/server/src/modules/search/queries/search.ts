@@ -150,8 +150,14 @@ export async function search(db: Db, actor: Actor, input: SearchQuery): Promise<
       order by ${orderBy}
       limit ${limit}`,
     );
-  // As the indexes on (…, updated_at, id) hold them (the columns have no nulls).
-  const newest = sql`e.updated_at desc nulls last, e.id desc nulls last`;
+  // As the indexes on (…, updated_at, id) hold them (the columns have no nulls): for words alone, a walk of the
+  // newest entries that stops at a page. With filters the planner cannot tell how far such a walk would go (a
+  // person's messages with a common word may be rare among the newest), so the order is written as one no index
+  // holds: the matches are found through the indexes, then sorted.
+  const plainWords = query.types.length + query.from.length === 0 && !taskFilters;
+  const newest = plainWords
+    ? sql`e.updated_at desc nulls last, e.id desc nulls last`
+    : sql`e.updated_at + interval '0 s' desc, e.id desc`;
   let rows: FoundRow[];
   if (order === 'relevance' && tsquery) {
     // Title matches first, then the rest, each newest first: two ordered reads rather than one sort of every match,
