@@ -13,8 +13,3 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   if (cause?.code !== '23505') return false;
   return constraint === undefined || cause.constraint === constraint;
 }
-
-/** Whether `err` is PostgreSQL's foreign_key_violation (23503), on PGlite and node-postgres alike. */
-export function isForeignKeyViolation(err: unknown): boolean {
-  return driverError(err)?.code === '23503';
-}

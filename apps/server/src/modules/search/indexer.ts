@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { isForeignKeyViolation } from '../../db/errors';
 
 export type IndexedType = 'card' | 'task' | 'message' | 'file';
 
@@ -37,16 +36,10 @@ export function createSearchIndexer(deps: Pick<AppDeps, 'db' | 'log'>): SearchIn
 
   async function write(batch: Map<IndexedType, Set<string>>): Promise<void> {
     for (const [type, ids] of batch) {
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await db.execute(writers[type]([...ids]));
-          break;
-        } catch (err) {
-          // A row read for the batch and deleted before the batch's insert fails the insert's key: read again.
-          if (isForeignKeyViolation(err) && attempt < 3) continue;
-          log.error({ err, type, count: ids.size }, 'search entries not written');
-          break;
-        }
+      try {
+        await db.execute(writers[type]([...ids]));
+      } catch (err) {
+        log.error({ err, type, count: ids.size }, 'search entries not written');
       }
     }
   }

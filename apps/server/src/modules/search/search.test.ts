@@ -50,6 +50,10 @@ async function waitForCount(q: string, count: number): Promise<void> {
   await vi.waitFor(async () => expect(await found(q)).toHaveLength(count), { timeout: 1000, interval: 50 });
 }
 
+async function entriesOf(cardId: string): Promise<number> {
+  return (await t.database.db.select().from(searchEntries).where(eq(searchEntries.cardId, cardId))).length;
+}
+
 async function newCard(title: string, projectId = team.projectId, user: TestUser = team.member) {
   return call<{ id: string }>(user, 'POST', `/api/projects/${projectId}/cards`, { title });
 }
@@ -372,8 +376,28 @@ describe('what a caller can see', () => {
     expect((await found('armadillo')).map((r) => r.type).sort()).toEqual(['card', 'message']);
     await call(team.member, 'DELETE', `/api/messages/${message.id}`);
     expect((await found('armadillo')).map((r) => r.type)).toEqual(['card']);
+    // A message's files go with it; a chat's messages with it.
+    const attachment = await uploadOk(t, team.member, team.projectId, {
+      name: 'armadillo-notes.txt',
+      bytes: new TextEncoder().encode('notes'),
+    });
+    const withFile = await call(team.member, 'POST', `/api/chats/${chatId}/messages`, {
+      text: 'armadillo attachment',
+      file_ids: [attachment.id],
+    });
+    await expect.poll(async () => (await found('armadillo')).length, { timeout: 1000 }).toBe(3);
+    await call(team.member, 'DELETE', `/api/messages/${withFile.id}`);
+    expect((await found('armadillo')).map((r) => r.type)).toEqual(['card']);
+    const side = await call(team.member, 'POST', `/api/cards/${card.id}/chats`, { name: 'Side chat' });
+    await call(team.member, 'POST', `/api/chats/${side.id}/messages`, { text: 'armadillo on the side' });
+    await expect.poll(async () => (await found('armadillo')).length, { timeout: 1000 }).toBe(2);
+    await call(team.owner, 'DELETE', `/api/chats/${side.id}`);
+    expect((await found('armadillo')).map((r) => r.type)).toEqual(['card']);
+    expect(await entriesOf(card.id)).toBe(1);
     await call(team.owner, 'DELETE', `/api/cards/${card.id}`);
     expect(await found('armadillo')).toEqual([]);
+    // Gone from the index itself, not only from the answers.
+    expect(await entriesOf(card.id)).toBe(0);
   });
 
   it('follows an edit: the old words are gone and the new ones found', async () => {

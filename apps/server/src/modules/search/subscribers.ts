@@ -1,4 +1,8 @@
+import { eq, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
+import { searchEntries } from '../../db/schema/search';
+import type { DomainEventMap } from '../../domain-events';
+import type { EventOf } from '../../platform/domain-events';
 import { catchUpSearchIndex, catchUpWindowMs } from './catch-up';
 import { createSearchIndexer } from './indexer';
 
@@ -6,9 +10,9 @@ const catchUpDelayMs = 30_000;
 
 /**
  * The search index follows what is written: new and changed cards, tasks, messages and files are indexed within
- * a batch's delay, after the commit. Deletions need nothing here: an entry goes with its row (see
- * db/schema/search.ts). Moves and status changes leave the index alone: a task's status, assignees and due date
- * are read from the task itself when a query filters by them.
+ * a batch's delay, after the commit; deletions remove their entries before the deletion answers (and a search
+ * never shows an entry whose thing is gone). Moves and status changes leave the index alone: a task's status,
+ * assignees and due date are read from the task itself when a query filters by them.
  */
 export function registerSearchSubscribers(deps: AppDeps): void {
   const indexer = createSearchIndexer(deps);
@@ -51,8 +55,38 @@ export function registerSearchSubscribers(deps: AppDeps): void {
     on: ['file.uploaded'],
     handle: (event) => indexer.queue('file', event.file.id),
   });
+  events.subscribe({
+    name: 'search.deletions',
+    on: ['task.deleted', 'file.deleted', 'message.deleted', 'chat.deleted', 'card.deleted', 'project.deleted'],
+    handle: async (event) => {
+      await deps.db.delete(searchEntries).where(entriesGoneWith(event));
+    },
+  });
 }
 
 function textChanged(task: { title: string; labels: string[] }, previous: { title: string; labels: string[] }) {
   return task.title !== previous.title || task.labels.join('\n') !== previous.labels.join('\n');
+}
+
+type Deletion = EventOf<
+  DomainEventMap,
+  'task.deleted' | 'file.deleted' | 'message.deleted' | 'chat.deleted' | 'card.deleted' | 'project.deleted'
+>;
+
+/** The entries a deletion takes: its own, and those of what went with it (a message's files, a card's tasks…). */
+function entriesGoneWith(event: Deletion): SQL {
+  switch (event.type) {
+    case 'task.deleted':
+      return eq(searchEntries.id, event.task.id);
+    case 'file.deleted':
+      return eq(searchEntries.id, event.file.id);
+    case 'message.deleted':
+      return eq(searchEntries.messageId, event.message.id);
+    case 'chat.deleted':
+      return eq(searchEntries.chatId, event.chat.id);
+    case 'card.deleted':
+      return eq(searchEntries.cardId, event.card.id);
+    case 'project.deleted':
+      return eq(searchEntries.projectId, event.projectId);
+  }
 }

@@ -145,7 +145,7 @@ export async function search(db: Db, actor: Actor, input: SearchQuery): Promise<
       sql`
       select e.id, e.type, e.project_id, e.card_id, e.chat_id, e.updated_at::text as updated_at,
         ${titleMatch ? sql`true` : sql`false`} as title_match, ${taskFilters ? sql`t.due_at::text` : sql`null`} as due_at
-      from search_entries e ${taskFilters ? sql`join tasks t on t.id = e.task_id` : sql``}
+      from search_entries e ${taskFilters ? sql`join tasks t on t.id = e.id` : sql``}
       where ${sql.join(where, sql` and `)}
       order by ${orderBy}
       limit ${limit}`,
