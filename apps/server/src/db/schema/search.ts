@@ -33,12 +33,14 @@ export const searchEntries = pgTable(
     vector: tsvector().notNull(),
   },
   (t) => [
-    // No fast update: its pending list of unmerged entries is read by every search until a vacuum merges it, and
-    // entries are written in batches anyway.
-    index('search_entries_vector_idx').using('gin', t.vector).with({ fastupdate: false }),
+    // Fast update into a small pending list: new entries are appended and merged 256 kB at a time, by the batch
+    // that fills it (never a request), and every search reads at most that much unmerged.
+    index('search_entries_vector_idx').using('gin', t.vector).with({ fastupdate: true, gin_pending_list_limit: 256 }),
     // Title matches come first: for a rare word the planner reads them from here, for a common one it reads the
     // newest entries in order and stops at a page.
-    index('search_entries_title_vector_idx').using('gin', t.titleVector).with({ fastupdate: false }),
+    index('search_entries_title_vector_idx')
+      .using('gin', t.titleVector)
+      .with({ fastupdate: true, gin_pending_list_limit: 256 }),
     index('search_entries_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
     index('search_entries_project_idx').on(t.projectId, t.updatedAt.desc(), t.id.desc()),
     index('search_entries_author_idx').on(t.authorId, t.updatedAt.desc()),
