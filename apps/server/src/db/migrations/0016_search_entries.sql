@@ -15,8 +15,6 @@ CREATE INDEX "search_entries_vector_idx" ON "search_entries" USING gin ("vector"
 CREATE INDEX "search_entries_title_vector_idx" ON "search_entries" USING gin ("title_vector") WITH (fastupdate=true,gin_pending_list_limit=256);--> statement-breakpoint
 CREATE INDEX "search_entries_updated_idx" ON "search_entries" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "search_entries_project_idx" ON "search_entries" USING btree ("project_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "search_entries_author_idx" ON "search_entries" USING btree ("author_id","updated_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "search_entries_card_idx" ON "search_entries" USING btree ("card_id");--> statement-breakpoint
 CREATE INDEX "search_entries_chat_idx" ON "search_entries" USING btree ("chat_id") WHERE "search_entries"."chat_id" is not null;--> statement-breakpoint
 CREATE INDEX "search_entries_message_idx" ON "search_entries" USING btree ("message_id") WHERE "search_entries"."message_id" is not null;--> statement-breakpoint
 -- A text's words for search: English stems (so "plans" finds "planning") and the words as written (so the word

@@ -23,7 +23,8 @@ export const searchEntries = pgTable(
     chatId: uuid(),
     /** A message's own id, or the message a file came with: a message's deletion takes its files' entries too. */
     messageId: uuid(),
-    /** A card's or task's creator, a message's author, a file's uploader (`from:`). */
+    /** A card's or task's creator, a message's author, a file's uploader (`from:`; not indexed, as it narrows
+     * the words' or the newest entries' matches). */
     authorId: uuid(),
     /** When the matched text last changed: the order among equally good matches, newest first. */
     updatedAt: timestamp({ withTimezone: true }).notNull(),
@@ -43,9 +44,7 @@ export const searchEntries = pgTable(
       .with({ fastupdate: true, gin_pending_list_limit: 256 }),
     index('search_entries_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
     index('search_entries_project_idx').on(t.projectId, t.updatedAt.desc(), t.id.desc()),
-    index('search_entries_author_idx').on(t.authorId, t.updatedAt.desc()),
-    // For the deletions of a card, a chat and a message with what they hold.
-    index('search_entries_card_idx').on(t.cardId),
+    // For the deletions of a chat and a message with what they hold (not of a card: see the search subscribers).
     index('search_entries_chat_idx').on(t.chatId).where(sql`${t.chatId} is not null`),
     index('search_entries_message_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
   ],

@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { searchEntries } from '../../db/schema/search';
 import type { DomainEventMap } from '../../domain-events';
@@ -85,7 +85,10 @@ function entriesGoneWith(event: Deletion): SQL {
     case 'chat.deleted':
       return eq(searchEntries.chatId, event.chat.id);
     case 'card.deleted':
-      return eq(searchEntries.cardId, event.card.id);
+      // Through the project's index: a card's deletion is rare, an index of cards a cost on every entry.
+      return (
+        and(eq(searchEntries.projectId, event.card.projectId), eq(searchEntries.cardId, event.card.id)) ?? sql`false`
+      );
     case 'project.deleted':
       return eq(searchEntries.projectId, event.projectId);
   }

@@ -61,16 +61,19 @@ async function projectsOf(db: Db, actor: Actor, projectId: string | undefined): 
   return rows.map((row) => row.id);
 }
 
-/** After the cursor within its order; for relevance, within the cursor's stream (title matches, or the rest). */
-function afterCursor(cursor: Cursor): SQL {
+/**
+ * After the cursor within its order; for relevance, within the cursor's stream (title matches, or the rest).
+ * `id`: the id column of the order by due date (the task's or its entry's).
+ */
+function afterCursor(cursor: Cursor, id: SQL = sql`e.id`): SQL {
   switch (cursor.order) {
     case 'relevance':
     case 'recent':
       return sql`(e.updated_at, e.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
     case 'due':
       return cursor.due === null
-        ? sql`(t.due_at is null and e.id > ${cursor.id}::uuid)`
-        : sql`(t.due_at > ${cursor.due}::timestamptz or (t.due_at = ${cursor.due}::timestamptz and e.id > ${cursor.id}::uuid) or t.due_at is null)`;
+        ? sql`(t.due_at is null and ${id} > ${cursor.id}::uuid)`
+        : sql`(t.due_at > ${cursor.due}::timestamptz or (t.due_at = ${cursor.due}::timestamptz and ${id} > ${cursor.id}::uuid) or t.due_at is null)`;
   }
 }
 
@@ -118,14 +121,19 @@ export async function search(db: Db, actor: Actor, input: SearchQuery): Promise<
 
   const tsquery = tsqueryOf(query.terms);
   const order: SearchOrder = tsquery && hasSearchWords(query) ? 'relevance' : taskFilters ? 'due' : 'recent';
+  // A query of task filters alone reads the tasks themselves: the index holds nothing it needs.
+  const tasksOnly = order === 'due' && !tsquery;
+  const column = tasksOnly
+    ? { project: sql`t.project_id`, author: sql`t.created_by` }
+    : { project: sql`e.project_id`, author: sql`e.author_id` };
   const conditions: SQL[] = [
     // One project as a plain equality: the index on (project, newest) then gives its order without a sort.
     projectIds.length === 1
-      ? sql`e.project_id = ${projectIds[0]}`
-      : sql`e.project_id = any(${sql.param(projectIds)}::uuid[])`,
+      ? sql`${column.project} = ${projectIds[0]}`
+      : sql`${column.project} = any(${sql.param(projectIds)}::uuid[])`,
   ];
-  if (types.length > 0) conditions.push(sql`e.type = any(${sql.param(types)}::text[])`);
-  if (authors.length > 0) conditions.push(sql`e.author_id = any(${sql.param(authors.flat())}::uuid[])`);
+  if (types.length > 0 && !tasksOnly) conditions.push(sql`e.type = any(${sql.param(types)}::text[])`);
+  if (authors.length > 0) conditions.push(sql`${column.author} = any(${sql.param(authors.flat())}::uuid[])`);
   for (const people of assignees) conditions.push(sql`t.assignee_ids && ${sql.param(people)}::uuid[]`);
   if (statusIds.length > 0) conditions.push(sql`t.status_id = any(${sql.param(statusIds)}::uuid[])`);
   for (const label of query.labels) {
@@ -150,12 +158,12 @@ export async function search(db: Db, actor: Actor, input: SearchQuery): Promise<
       order by ${orderBy}
       limit ${limit}`,
     );
-  // As the indexes on (…, updated_at, id) hold them (the columns have no nulls): for words alone, a walk of the
-  // newest entries that stops at a page. With filters the planner cannot tell how far such a walk would go (a
-  // person's messages with a common word may be rare among the newest), so the order is written as one no index
-  // holds: the matches are found through the indexes, then sorted.
-  const plainWords = query.types.length + query.from.length === 0 && !taskFilters;
-  const newest = plainWords
+  // As the indexes on (…, updated_at, id) hold them (the columns have no nulls): for words alone, or filters
+  // alone, a walk of the newest entries that stops at a page. With words and filters together the planner cannot
+  // tell how far such a walk would go (a person's messages with a common word may be rare among the newest), so
+  // the order is written as one no index holds: the words' matches are found through the index, then sorted.
+  const walkable = order !== 'relevance' || (query.types.length + query.from.length === 0 && !taskFilters);
+  const newest = walkable
     ? sql`e.updated_at desc nulls last, e.id desc nulls last`
     : sql`e.updated_at + interval '0 s' desc, e.id desc`;
   let rows: FoundRow[];
@@ -176,9 +184,22 @@ export async function search(db: Db, actor: Actor, input: SearchQuery): Promise<
         ...(await find([...conditions, bodyOnly, ...before(fromBody)], newest, input.limit + 1 - rows.length, false)),
       );
     }
+  } else if (tasksOnly) {
+    if (cursor) conditions.push(afterCursor(cursor, sql`t.id`));
+    rows = await selectRows(
+      db,
+      FoundRow,
+      sql`
+      select t.id, 'task' as type, t.project_id, t.card_id, null as chat_id, t.updated_at::text as updated_at,
+        false as title_match, t.due_at::text as due_at
+      from tasks t
+      where ${sql.join(conditions, sql` and `)}
+      order by t.due_at asc nulls last, t.id asc
+      limit ${input.limit + 1}`,
+    );
   } else {
     if (tsquery) conditions.push(sql`e.vector @@ ${tsquery}`);
-    if (cursor) conditions.push(afterCursor(cursor));
+    if (cursor) conditions.push(afterCursor(cursor, sql`e.id`));
     rows = await find(
       conditions,
       order === 'due' ? sql`t.due_at asc nulls last, e.id asc` : newest,
