@@ -461,6 +461,32 @@ describe('bad requests', () => {
     expect(res.body).toMatchObject({ error: { code: 'request/invalid' } });
   });
 
+  it.each([
+    '"',
+    '""',
+    '-',
+    '--',
+    '-""',
+    'in:"',
+    '::',
+    'a:b:c',
+    'https://example.com/x',
+    'the the the',
+    '-the',
+    '"the of and"',
+    'a* & b | !c <-> (d)',
+    "o'brien \\ 'quoted'",
+    '😀 🎉',
+    'naïve café Ünïcode',
+    '-bison -lynx',
+    '"unclosed phrase',
+    `${'word '.repeat(99)}end`,
+  ])('answers %j without an error of its own', async (q) => {
+    const res = await searchAs(team.member, q);
+    expect([200, 400]).toContain(res.status);
+    if (res.status === 400) expect(res.body).toMatchObject({ error: { code: 'search/invalid-query' } });
+  });
+
   it('answers an empty query with nothing, and 401 without a session', async () => {
     expect(await found('')).toEqual([]);
     expect(await found('   ')).toEqual([]);
