@@ -508,5 +508,13 @@ describe('GET /api/search/suggest', () => {
       token: team.stranger.token,
     });
     expect(stranger.body.projects).toEqual([]);
+    // LIKE's wildcards are letters like any other.
+    for (const q of ['%', '_', '\\']) {
+      const odd = await t.request<SearchSuggestions>('GET', `/api/search/suggest?q=${encodeURIComponent(q)}`, {
+        token: team.member.token,
+      });
+      expect(odd.status).toBe(200);
+      expect(odd.body.projects).toEqual([]);
+    }
   });
 });
