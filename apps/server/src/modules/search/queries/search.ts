@@ -159,10 +159,13 @@ export async function search(db: Db, actor: Actor, input: SearchQuery): Promise<
       limit ${limit}`,
     );
   // As the indexes on (…, updated_at, id) hold them (the columns have no nulls): for words alone, or filters
-  // alone, a walk of the newest entries that stops at a page. With words and filters together the planner cannot
-  // tell how far such a walk would go (a person's messages with a common word may be rare among the newest), so
-  // the order is written as one no index holds: the words' matches are found through the index, then sorted.
-  const walkable = order !== 'relevance' || (query.types.length + query.from.length === 0 && !taskFilters);
+  // alone, a walk of the newest entries that stops at a page. With words and filters together, or a phrase, the
+  // planner cannot tell how far such a walk would go (a person's messages with a common word, two common words
+  // side by side, may be rare among the newest; it estimates them as common), so the order is written as one no
+  // index holds: the matches are found through the index, then sorted.
+  const hasPhrase = query.terms.some((term) => term.words.length > 1);
+  const walkable =
+    order !== 'relevance' || (query.types.length + query.from.length === 0 && !taskFilters && !hasPhrase);
   const newest = walkable
     ? sql`e.updated_at desc nulls last, e.id desc nulls last`
     : sql`e.updated_at + interval '0 s' desc, e.id desc`;
