@@ -1,6 +1,7 @@
 import type { Activity, ActivityPage } from '@deckhand/contract/activity';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callOk } from '../../../test/support/api-call';
 import { type CollabClient, connectCollab } from '../../../test/support/collab-client';
 import { createTeam, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/support/test-app';
@@ -21,10 +22,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function call<T = { id: string }>(user: TestUser, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await t.request<T>(method, path, { token: user.token, body });
-  if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
-  return res.body;
+function call<T = { id: string }>(user: TestUser, method: string, path: string, body?: unknown): Promise<T> {
+  return callOk<T>(t, user, method, path, body);
 }
 
 async function items(query = 'limit=200', projectId = team.projectId, user = team.owner): Promise<Activity[]> {

@@ -1,5 +1,6 @@
 import type { Activity, ActivityPage } from '@deckhand/contract/activity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callOk } from '../../../test/support/api-call';
 import { connectLive } from '../../../test/support/live-client';
 import { createTeam, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/support/test-app';
@@ -19,10 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function call<T = { id: string }>(user: TestUser, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await t.request<T>(method, path, { token: user.token, body });
-  if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
-  return res.body;
+function call<T = { id: string }>(user: TestUser, method: string, path: string, body?: unknown): Promise<T> {
+  return callOk<T>(t, user, method, path, body);
 }
 
 function statusNamed(name: string) {
