@@ -1,11 +1,6 @@
-import { taskLimits } from '@deckhand/contract/tasks';
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../ui/button';
-import { SelectField } from '../../../ui/select-field';
-import { TextField } from '../../../ui/text-field';
-import { taskCardsQuery, useCreateTask } from '../api';
-import { taskErrorMessage } from '../messages';
+import { TaskDraftFields, useTaskDraft } from '../task-draft';
 
 export interface AddTaskProps {
   projectId: string;
@@ -26,37 +21,18 @@ export function AddTask({ projectId, statusId }: AddTaskProps) {
 }
 
 function AddTaskForm({ projectId, statusId, onDone }: { projectId: string; statusId: string; onDone(): void }) {
-  const cards = useQuery(taskCardsQuery(projectId));
-  const [title, setTitle] = useState('');
-  const [cardId, setCardId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const chosenCard = cardId || cards.data?.[0]?.id || '';
-  const create = useCreateTask(chosenCard);
-  const formId = useId();
+  const draft = useTaskDraft(projectId);
   const titleField = useRef<HTMLInputElement>(null);
   useEffect(() => titleField.current?.focus(), []);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    const trimmed = title.trim();
-    if (trimmed === '') return setError('Please give the task a title.');
-    if (trimmed.length > taskLimits.titleMaxLength) {
-      return setError(`A task title has at most ${taskLimits.titleMaxLength} characters.`);
-    }
-    if (!chosenCard) return setError('Tasks belong to a card: create a card first.');
-    try {
-      await create.mutateAsync({ title: trimmed, status_id: statusId });
-      setTitle('');
-      setError(null);
-    } catch (failure) {
-      setError(taskErrorMessage(failure, 'The task could not be added. Please try again.'));
-    }
+    // The form stays open for the next task.
+    await draft.submit({ status_id: statusId });
   }
 
-  const options = (cards.data ?? []).map((card) => ({ value: card.id, label: card.title }));
   return (
     <form
-      id={formId}
       noValidate
       onSubmit={handleSubmit}
       onKeyDown={(event) => {
@@ -64,28 +40,9 @@ function AddTaskForm({ projectId, statusId, onDone }: { projectId: string; statu
       }}
       className="flex flex-col gap-2"
     >
-      <TextField
-        ref={titleField}
-        label="Task title"
-        autoComplete="off"
-        value={title}
-        maxLength={taskLimits.titleMaxLength + 20}
-        onChange={(event) => {
-          setTitle(event.target.value);
-          setError(null);
-        }}
-        error={error}
-      />
-      <SelectField
-        label="Card"
-        options={
-          options.length > 0 ? options : [{ value: '', label: cards.isPending ? 'Loading cards…' : 'No cards yet' }]
-        }
-        value={chosenCard}
-        onChange={(event) => setCardId(event.target.value)}
-      />
+      <TaskDraftFields draft={draft} titleRef={titleField} />
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={create.isPending}>
+        <Button type="submit" size="sm" disabled={draft.pending}>
           Add task
         </Button>
         <Button size="sm" variant="secondary" onClick={onDone}>
