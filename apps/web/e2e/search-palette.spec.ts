@@ -87,6 +87,22 @@ test('actions run from the palette, and the last query is there when it opens ag
   await newCard.getByLabel('Card title').fill('Made from the palette');
   await newCard.getByRole('button', { name: 'Create card' }).click();
   await expect(page.getByRole('textbox', { name: 'Card title' })).toHaveValue('Made from the palette');
+
+  // New task, on that card's page: the card is chosen, an empty title is refused, and the task joins the card.
+  await page.keyboard.press('ControlOrMeta+K');
+  await field.fill('new task');
+  await field.press('Enter');
+  const newTask = page.getByRole('dialog', { name: 'New task' });
+  await expect(newTask.getByLabel('Card')).toHaveValue(/.+/);
+  await newTask.getByRole('button', { name: 'Create task' }).click();
+  await expect(newTask.getByText('Please give the task a title.')).toBeVisible();
+  await newTask.getByLabel('Task title').fill('Task from the palette');
+  await newTask.getByRole('button', { name: 'Create task' }).click();
+  await expect(newTask).toHaveCount(0);
+  await expect(page.getByText('Task added.')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Tasks' }).getByRole('checkbox', { name: 'Task from the palette' }),
+  ).toBeVisible();
 });
 
 test('projects jump by name, filters complete their values, and a bad query says why', async ({ page, request }) => {
