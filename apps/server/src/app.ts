@@ -41,6 +41,9 @@ import { systemRoutes } from './modules/system/routes';
 import { startReminderWorker } from './modules/tasks/reminders';
 import { statusRoutes } from './modules/tasks/routes/status-routes';
 import { taskRoutes } from './modules/tasks/routes/task-routes';
+import { exportDownloadRoutes, exportRoutes } from './modules/transfer/routes/export-routes';
+import { importRoutes } from './modules/transfer/routes/import-routes';
+import { startTransferWorkers } from './modules/transfer/workers';
 import { createAnswerCache } from './platform/answer-cache';
 import { registerAuthGuard } from './platform/auth-guard';
 import { registerCompression } from './platform/compression';
@@ -177,6 +180,9 @@ const apiModules: FastifyPluginAsyncZod[] = [
   insightRoutes,
   activityRoutes,
   searchRoutes,
+  exportRoutes,
+  exportDownloadRoutes,
+  importRoutes,
 ];
 
 /** One JSON body at most 1 MiB: plenty for any API call, small enough that junk cannot hurt. */
@@ -222,6 +228,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.deps.events.start();
   await registerCollab(app, app.deps);
   await startReminderWorker(app.deps);
+  app.addHook('onClose', await startTransferWorkers(app.deps));
 
   for (const routes of apiModules) await app.register(routes, { prefix: '/api' });
   // Sentry SDKs post to `<DSN path>/api/<project>/envelope/`; the self-hosted DSN's path is /ingest.

@@ -71,6 +71,13 @@ const Env = z.object({
     .min(1)
     .max(Number.MAX_SAFE_INTEGER)
     .default(100 * 1024 * 1024),
+  /** Imports (a Deckhand export's zip, a Trello board's JSON) larger than this many bytes are refused (413). */
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(1024 * 1024 * 1024),
   /** Set → files (and report screenshots) go to this S3-compatible bucket instead of DATA_DIR/files. */
   S3_BUCKET: z.string().min(1).optional(),
   /** An S3-compatible service's address (MinIO, R2…); unset for AWS. */
@@ -116,6 +123,7 @@ export interface Config {
   /** 0: kept forever. */
   reportsRetentionDays: number;
   fileMaxBytes: number;
+  importMaxBytes: number;
   /** Null: files on the local disk (DATA_DIR/files). */
   s3: S3StorageOptions | null;
   analyticsEnabled: boolean;
@@ -196,6 +204,7 @@ export function loadConfig(
     feedbackRequireEmail: e.FEEDBACK_REQUIRE_EMAIL,
     reportsRetentionDays: e.REPORTS_RETENTION_DAYS,
     fileMaxBytes: e.FILE_MAX_BYTES,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

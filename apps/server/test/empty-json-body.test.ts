@@ -71,6 +71,14 @@ const expectedStatus: Record<string, number> = {
   'GET /api/admin/reports/replays/{replayId}/events': 404,
   'GET /api/admin/insights': 400,
   'GET /api/projects/{projectId}/activity': 200,
+  'POST /api/projects/{projectId}/exports': 202,
+  'GET /api/projects/{projectId}/exports': 200,
+  'GET /api/exports/{exportId}': 404,
+  'GET /api/exports/{exportId}/content': 400,
+  // Like an upload: multipart/form-data.
+  'POST /api/imports': 415,
+  'GET /api/imports': 200,
+  'GET /api/imports/{importId}': 404,
   // Last: the project the routes above read.
   'DELETE /api/projects/{projectId}': 204,
 };

@@ -59,6 +59,13 @@ export const errorCodes = [
   'reports/unsupported-encoding',
   'insights/invalid-range',
   'search/invalid-query',
+  'exports/not-found',
+  'exports/forbidden',
+  'exports/invalid-link',
+  'imports/not-found',
+  'imports/too-large',
+  'imports/missing-file',
+  'imports/unsupported-file',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -74,6 +74,20 @@ export const LiveEvent = z.discriminatedUnion('type', [
     card_id: z.uuid().nullable(),
     task_id: z.uuid().nullable(),
   }),
+  // To the person who asked for it: an export or import moved on (at least every 2 s while it runs).
+  z.object({
+    type: z.literal('export_updated'),
+    project_id: z.uuid(),
+    export_id: z.uuid(),
+    status: z.enum(['queued', 'running', 'done', 'failed']),
+    progress: z.number(),
+  }),
+  z.object({
+    type: z.literal('import_updated'),
+    import_id: z.uuid(),
+    status: z.enum(['queued', 'running', 'done', 'failed']),
+    progress: z.number(),
+  }),
   // Spec §7: the client refetches the unread count.
   z.object({ type: z.literal('notification_update') }),
 ]);

@@ -42,6 +42,8 @@ export const ProjectAbilities = z.object({
   manage_statuses: z.boolean(),
   /** Delete files whoever uploaded them; uploaders who may write delete their own either way. */
   delete_any_file: z.boolean(),
+  /** Export the whole project as a zip. */
+  export: z.boolean(),
 });
 export type ProjectAbilities = z.infer<typeof ProjectAbilities>;
 

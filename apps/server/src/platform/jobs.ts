@@ -13,11 +13,20 @@ export type JobHandler<T> = (data: T) => Promise<void>;
  * instances each job runs on one of them. Works on the embedded database too.
  */
 export interface Jobs {
-  /** Runs `data` through `queue`'s handler at `runAt` (at once when it is past). */
-  send(queue: string, data: object, runAt: Date): Promise<void>;
+  /**
+   * Runs `data` through `queue`'s handler at `runAt` (at once when it is past). A job running longer than
+   * `expireInSeconds` (15 minutes unless told) counts as failed, which is how one whose instance died is retried.
+   */
+  send(queue: string, data: object, runAt: Date, options?: JobOptions): Promise<void>;
   /** Registers the handler of `queue`; jobs are looked for every `pollingSeconds`. */
   work<T>(queue: string, handler: JobHandler<T>): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface JobOptions {
+  expireInSeconds?: number;
+  /** Tries after the first; 5 unless told. */
+  retryLimit?: number;
 }
 
 /** How often an idle worker asks for due jobs: a reminder arrives at most this late (plus its own work). */
@@ -62,10 +71,10 @@ export async function createJobs(connection: JobConnection, log: FastifyBaseLogg
     queues.add(queue);
   }
   return {
-    async send(queue, data, runAt) {
+    async send(queue, data, runAt, options = {}) {
       await ensureQueue(queue);
       // pg-boss keeps a job until its start plus 14 days: a start long past would be swept away before it ran.
-      await boss.send(queue, data, { startAfter: new Date(Math.max(runAt.getTime(), Date.now())) });
+      await boss.send(queue, data, { ...options, startAfter: new Date(Math.max(runAt.getTime(), Date.now())) });
     },
     async work<T>(queue: string, handler: JobHandler<T>) {
       await ensureQueue(queue);

@@ -10,6 +10,11 @@ export interface MemberRef {
 /** The domain events of projects and their members. */
 export interface ProjectEvents {
   'project.created': EventBase & { projectId: string; name: string };
+  /**
+   * An import (modules/transfer) finished writing a project and gave it its members: everything in it arrived at
+   * once, without events of its own. `members` are everyone added, the importer (the owner) among them.
+   */
+  'project.imported': EventBase & { projectId: string; name: string; members: { userId: string; role: ProjectRole }[] };
   /** A change of name and/or description; `previousName` equals `name` when only the description changed. */
   'project.updated': EventBase & { projectId: string; name: string; previousName: string };
   /**

@@ -55,6 +55,7 @@ describe('projects policy', () => {
       // DESIGN.md §5: managing statuses and deleting what others wrote are for admins and the owner.
       manage_statuses: role === 'owner' || role === 'admin',
       delete_any_file: role === 'owner' || role === 'admin',
+      export: role === 'owner' || role === 'admin',
     });
   });
 });

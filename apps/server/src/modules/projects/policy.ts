@@ -24,6 +24,11 @@ export function canTransferOwnership(role: ProjectRole | null): boolean {
   return role === 'owner';
 }
 
+/** An export holds everything in the project, members' emails included. */
+export function canExportProject(role: ProjectRole | null): boolean {
+  return roleAtLeast(role, 'admin');
+}
+
 export function canLeaveProject(role: ProjectRole | null): boolean {
   return role !== null && role !== 'owner';
 }
@@ -54,5 +59,6 @@ export function abilitiesFor(role: ProjectRole | null): ProjectAbilities {
     // the board's statuses and delete what others wrote.
     manage_statuses: roleAtLeast(role, 'admin'),
     delete_any_file: roleAtLeast(role, 'admin'),
+    export: canExportProject(role),
   };
 }

@@ -35,6 +35,7 @@ describe('POST /api/projects', () => {
         leave: false,
         manage_statuses: true,
         delete_any_file: true,
+        export: true,
       },
       member_count: 1,
       members: [{ user_id: user.id, name: 'Creator', avatar_url: '', color: expect.stringMatching(/^#/) }],

@@ -9,9 +9,20 @@ export function registerProjectSubscribers(deps: AppDeps): void {
 
   events.subscribe({
     name: 'projects.member-ids',
-    on: ['member.added', 'member.role_changed', 'member.removed', 'project.deleted'],
+    on: ['member.added', 'member.role_changed', 'member.removed', 'project.deleted', 'project.imported'],
     everyInstance: true,
     handle: (event) => forgetMemberIds(deps, event.projectId),
+  });
+
+  // Everyone an import added learns of the project at once; the importer's own dashboard too.
+  events.subscribe({
+    name: 'projects.imported-live',
+    on: ['project.imported'],
+    handle(event) {
+      for (const { userId } of event.members) {
+        deps.live.publish([userId], { type: 'member_added', project_id: event.projectId, user_id: userId });
+      }
+    },
   });
 
   events.subscribe({
@@ -64,7 +75,7 @@ export function registerProjectSubscribers(deps: AppDeps): void {
 
   events.subscribe({
     name: 'projects.usage',
-    on: ['project.created', 'project.deleted', 'member.added'],
+    on: ['project.created', 'project.imported', 'project.deleted', 'member.added'],
     handle(event) {
       const userId = event.actor?.userId;
       const project_id = event.projectId;
@@ -76,7 +87,9 @@ export function registerProjectSubscribers(deps: AppDeps): void {
         });
         return;
       }
-      const name = event.type === 'project.created' ? 'project_created' : 'project_deleted';
+      // A project deleted by no one is an import's rollback: it never existed for anyone.
+      if (event.type === 'project.deleted' && !event.actor) return;
+      const name = event.type === 'project.deleted' ? 'project_deleted' : 'project_created';
       void deps.usage.record({ name, userId, properties: { project_id } });
     },
   });

@@ -4,6 +4,7 @@ import { searchEntries } from '../../db/schema/search';
 import type { DomainEventMap } from '../../domain-events';
 import type { EventOf } from '../../platform/domain-events';
 import { catchUpSearchIndex, catchUpWindowMs } from './catch-up';
+import { indexProject } from './index-project';
 import { createSearchIndexer } from './indexer';
 
 const catchUpDelayMs = 30_000;
@@ -49,6 +50,11 @@ export function registerSearchSubscribers(deps: AppDeps): void {
     name: 'search.messages',
     on: ['message.posted', 'message.edited'],
     handle: (event) => indexer.queue('message', event.message.id),
+  });
+  events.subscribe({
+    name: 'search.imported-projects',
+    on: ['project.imported'],
+    handle: (event) => indexProject(deps.db, event.projectId),
   });
   events.subscribe({
     name: 'search.files',

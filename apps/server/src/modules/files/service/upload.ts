@@ -118,19 +118,23 @@ export async function receiveUpload(
   }
 }
 
-async function recordFile(
-  deps: UploadDeps,
-  upload: {
-    fileId: string;
-    key: string;
-    userId: string;
-    projectId: string;
-    cardId: string | null;
-    received: ReceivedFile;
-  },
-): Promise<StoredFile> {
-  const { db, storage } = deps;
-  const { fileId, key, received } = upload;
+export interface StoredBytesFacts {
+  contentType: string;
+  width: number | null;
+  height: number | null;
+  thumbnailKey: string | null;
+}
+
+/**
+ * What stored bytes are, from their first bytes (never the sender's word), and for images their size and a
+ * thumbnail stored beside them.
+ */
+export async function describeStoredBytes(
+  storage: ObjectStorage,
+  fileId: string,
+  key: string,
+  received: { head: Buffer; size: number },
+): Promise<StoredBytesFacts> {
   const contentType = await sniffContentType(received.head);
   let width: number | null = null;
   let height: number | null = null;
@@ -145,6 +149,23 @@ async function recordFile(
       else width = height = null;
     }
   }
+  return { contentType, width, height, thumbnailKey };
+}
+
+async function recordFile(
+  deps: UploadDeps,
+  upload: {
+    fileId: string;
+    key: string;
+    userId: string;
+    projectId: string;
+    cardId: string | null;
+    received: ReceivedFile;
+  },
+): Promise<StoredFile> {
+  const { db, storage } = deps;
+  const { fileId, key, received } = upload;
+  const { contentType, width, height, thumbnailKey } = await describeStoredBytes(storage, fileId, key, received);
   const uploaderName = (await profileNames(db, [upload.userId])).get(upload.userId) ?? 'User';
   await db.insert(files).values({
     id: fileId,

@@ -1,0 +1,59 @@
+import type { StatusCategory } from '@deckhand/contract/statuses';
+import type { TaskPriority } from '@deckhand/contract/tasks';
+import type { Db } from '../../../db/client';
+import { taskStatuses, tasks } from '../../../db/schema/tasks';
+import { keyBetween } from '../service/order-keys';
+
+export interface ImportedStatus {
+  id: string;
+  name: string;
+  color: string;
+  category: StatusCategory;
+  wipLimit: number | null;
+}
+
+export interface ImportedTask {
+  id: string;
+  projectId: string;
+  cardId: string;
+  statusId: string;
+  title: string;
+  assigneeIds: string[];
+  dueAt: Date | null;
+  priority: TaskPriority;
+  labels: string[];
+  doneAt: Date | null;
+  createdBy: string | null;
+  createdByName: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * Writes an imported board's columns in the order given (modules/transfer). Keys are made here, not taken from
+ * the file: order keys are this server's business, and the order is the file's.
+ */
+export async function importStatuses(db: Db, projectId: string, statuses: ImportedStatus[]): Promise<void> {
+  let last: string | null = null;
+  const rows = statuses.map((status) => {
+    last = keyBetween(last, null);
+    return { ...status, projectId, position: last };
+  });
+  if (rows.length) await db.insert(taskStatuses).values(rows);
+}
+
+/**
+ * Appends imported tasks to their columns in the order given, a batch at a time: `lastKeys` carries each
+ * column's last key from one batch to the next. Due reminders are not queued: an import brings history, and
+ * the tasks' due dates remind from their next change.
+ */
+export async function importTasks(db: Db, rows: ImportedTask[], lastKeys: Map<string, string>): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(tasks).values(
+    rows.map((row) => {
+      const position = keyBetween(lastKeys.get(row.statusId) ?? null, null);
+      lastKeys.set(row.statusId, position);
+      return { ...row, position };
+    }),
+  );
+}
