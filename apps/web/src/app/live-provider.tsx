@@ -7,6 +7,7 @@ import { handleFileEvent } from '../features/files/live';
 import { handleNotificationEvent } from '../features/notifications/live';
 import { handleProjectEvent } from '../features/projects/live';
 import { handleTaskEvent } from '../features/tasks/live';
+import { handleTransferEvent } from '../features/transfer/live';
 import { useAuth } from '../lib/auth-context';
 import { invalidateWithoutAbsorbing } from '../lib/live/invalidate-without-absorbing';
 import { createLiveBus } from '../lib/live/live-bus';
@@ -45,6 +46,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
           handleTaskEvent(queryClient, event);
           handleFileEvent(queryClient, event);
           handleActivityEvent(queryClient, event);
+          handleTransferEvent(queryClient, event);
         });
         bus.emit(event);
       },

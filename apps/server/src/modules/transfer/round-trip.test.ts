@@ -2,6 +2,7 @@ import type { ExportManifest, ExportMember } from '@deckhand/contract/transfer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOk } from '../../../test/support/api-call';
 import { createTeam, type Team } from '../../../test/support/projects';
+import { startS3Server } from '../../../test/support/s3-server';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { downloadExport, exportProject, importFile, jsonOf, unzip } from '../../../test/support/transfer';
 import { type SeededProject, seedProject } from '../../../test/support/transfer-seed';
@@ -55,21 +56,36 @@ function normalised(entries: Map<string, Buffer>): Record<string, unknown> {
   return content;
 }
 
-describe('export and import: the round trip', () => {
+interface StorageUnderTest {
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+const localDisk = async (): Promise<StorageUnderTest> => ({ env: {}, close: async () => {} });
+
+describe.each([
+  ['the local disk', localDisk],
+  ['S3', startS3Server],
+])('export and import on %s: the round trip', (_label, startStorage) => {
+  let storage: StorageUnderTest;
   let t: TestApp;
   let team: Team;
   let seeded: SeededProject;
   let first: Map<string, Buffer>;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    storage = await startStorage();
+    t = await createTestApp(storage.env);
     team = await createTeam(t, 'Round trip');
     seeded = await seedProject(t, team);
     const exported = await exportProject(t, team.owner, team.projectId);
     expect(exported).toMatchObject({ status: 'done', progress: 1, error: null, project_id: team.projectId });
     first = await unzip(await downloadExport(t, exported));
   }, 60_000);
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await storage.close();
+  });
 
   it('writes a manifest that counts what the zip holds', () => {
     const manifest = jsonOf<ExportManifest>(first, 'manifest.json');

@@ -1,3 +1,4 @@
+import { ExportSection } from '../../transfer/export-section';
 import { ProjectPage } from '../project-page';
 import { useRouteProject } from '../use-route-project';
 import { DeleteProjectSection } from './delete-project-section';
@@ -6,7 +7,9 @@ import { LeaveProjectSection } from './leave-project-section';
 import { MembersSection } from './members-section';
 import { TransferOwnershipSection } from './transfer-ownership-section';
 
-/** /:id/settings: name and description, members and invitations, and leaving, handing over or deleting. */
+/**
+ * /:id/settings: name and description, members and invitations, exporting, and leaving, handing over or deleting.
+ */
 export function SettingsPage() {
   const project = useRouteProject();
   return (
@@ -15,6 +18,8 @@ export function SettingsPage() {
         {/* Keyed by project: switching projects must not carry one project's draft over to the next. */}
         <GeneralSection key={project.id} project={project} />
         <MembersSection project={project} />
+        {/* Keyed by project: an export just started belongs to the project it was started in. */}
+        {project.abilities.export ? <ExportSection key={project.id} projectId={project.id} /> : null}
         {project.abilities.leave ? <LeaveProjectSection project={project} /> : null}
         {project.abilities.transfer ? <TransferOwnershipSection project={project} /> : null}
         {project.abilities.delete ? <DeleteProjectSection key={project.id} project={project} /> : null}
