@@ -42,6 +42,13 @@ export interface ZipArchive {
   close(): void;
 }
 
+/** Bit 11 of the flags says the name is UTF-8; zips without it use code page 437, which is ASCII for our names. */
+function nameOf(entry: Entry): string {
+  const raw = entry.fileName as unknown as Buffer | string;
+  if (typeof raw === 'string') return raw;
+  return raw.toString((entry.generalPurposeBitFlag & 0x800) !== 0 ? 'utf8' : 'latin1');
+}
+
 function checkName(name: string, seen: Set<string>): void {
   if (name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.includes('\\')) {
     throw new ImportRefusal(`The zip holds an entry with an absolute path (“${name}”): it is not an export.`);
@@ -67,9 +74,9 @@ export async function openStorageZip(storage: ObjectStorage, key: string, maxByt
     zip = await yauzl.fromRandomAccessReaderPromise(new StorageReader(storage, key), info.size, {
       lazyEntries: true,
       autoClose: false,
-      decodeStrings: true,
-      // Names are checked below, with messages a person can act on.
-      strictFileNames: false,
+      // Names are decoded and checked below, with messages a person can act on (yauzl's own check would refuse
+      // a `../` name with a message of its own).
+      decodeStrings: false,
       validateEntrySizes: true,
     });
   } catch (err) {
@@ -81,18 +88,18 @@ export async function openStorageZip(storage: ObjectStorage, key: string, maxByt
   const unpackedMax = transferLimits.unpackedMaxFactor * maxBytes;
   try {
     for await (const entry of zip.eachEntry()) {
-      const name = entry.fileName;
+      const name = nameOf(entry);
       checkName(name, seen);
       if (name.endsWith('/')) continue;
-      unpacked += entry.uncompressedSize;
-      if (unpacked > unpackedMax) {
-        throw new ImportRefusal('The zip would unpack to far more than it holds (a zip bomb): nothing was imported.');
-      }
       const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
       if (ratio > transferLimits.entryMaxRatio) {
         throw new ImportRefusal(
           `“${name}” is compressed more than ${transferLimits.entryMaxRatio}:1 (a zip bomb): nothing was imported.`,
         );
+      }
+      unpacked += entry.uncompressedSize;
+      if (unpacked > unpackedMax) {
+        throw new ImportRefusal('The zip would unpack to far more than it holds (a zip bomb): nothing was imported.');
       }
       if (entry.isEncrypted()) throw new ImportRefusal(`“${name}” is encrypted: export the project again.`);
       entries.set(name, entry);
