@@ -1,10 +1,13 @@
 import type { Task } from '@deckhand/contract/tasks';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
+import { tasks } from '../../db/schema/tasks';
 import { publishToMembers } from '../projects/queries/audience';
 import type { TaskRef } from './events';
 import { notifyAssignees } from './notify';
 import { needsReminders, scheduleReminders } from './reminders';
 import { createDefaultStatuses } from './service/statuses';
+import { readTasks } from './service/tasks';
 
 type TaskLiveType = 'task_created' | 'task_updated' | 'task_moved' | 'task_deleted';
 
@@ -87,6 +90,26 @@ export function registerTaskSubscribers(deps: AppDeps): void {
     wants: (event) =>
       needsReminders({ task: event.task, previous: event.type === 'task.created' ? null : event.previous }),
     handle: (event) => scheduleReminders(deps, event.task),
+  });
+
+  // An import brings tasks without their events: those still open, assigned and due ahead get their reminders
+  // (not those long overdue in the file: history arriving is not news).
+  events.subscribe({
+    name: 'tasks.imported-reminders',
+    on: ['project.imported'],
+    durable: true,
+    async handle(event) {
+      const due = await readTasks(
+        deps.db,
+        and(
+          eq(tasks.projectId, event.projectId),
+          gt(tasks.dueAt, new Date()),
+          isNull(tasks.doneAt),
+          sql`cardinality(${tasks.assigneeIds}) > 0`,
+        ),
+      );
+      for (const task of due) await scheduleReminders(deps, task);
+    },
   });
 
   events.subscribe({

@@ -1,4 +1,5 @@
 import type { ExportManifest, ExportMember } from '@deckhand/contract/transfer';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOk } from '../../../test/support/api-call';
 import { createTeam, type Team } from '../../../test/support/projects';
@@ -152,7 +153,7 @@ describe.each([
     // The new project is a working one: its members see it, its board and files answer.
     const projects = await callOk<{ id: string; role: string }[]>(t, team.admin, 'GET', '/api/projects');
     expect(projects.find((project) => project.id === projectId)?.role).toBe('admin');
-    const board = await callOk<{ tasks: { title: string }[] }>(
+    const board = await callOk<{ tasks: { id: string; title: string }[] }>(
       t,
       team.owner,
       'GET',
@@ -165,5 +166,15 @@ describe.each([
       'Book the room',
       'Review the copy',
     ]);
+
+    // An open, assigned task due ahead gets its reminders, as a task created here would.
+    const draft = board.tasks.find((task) => task.title === 'Draft the announcement');
+    const queued = async () =>
+      (
+        await t.app.deps.db.execute(
+          sql`select count(*)::int as n from pgboss.job where name = 'task-reminders' and data->>'task_id' = ${draft?.id}`,
+        )
+      ).rows[0];
+    await expect.poll(queued, { timeout: 5000 }).toEqual({ n: 2 });
   }, 60_000);
 });
