@@ -1,12 +1,14 @@
 import type { ExportManifest, ExportMember } from '@deckhand/contract/transfer';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { callOk } from '../../../test/support/api-call';
 import { createTeam, type Team } from '../../../test/support/projects';
 import { startS3Server } from '../../../test/support/s3-server';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { downloadExport, exportProject, importFile, jsonOf, unzip } from '../../../test/support/transfer';
 import { type SeededProject, seedProject } from '../../../test/support/transfer-seed';
+import { selectRows } from '../../db/rows';
 import { bodyJsonFromState } from './bodies/body-convert';
 
 const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -170,11 +172,11 @@ describe.each([
     // An open, assigned task due ahead gets its reminders, as a task created here would.
     const draft = board.tasks.find((task) => task.title === 'Draft the announcement');
     const queued = async () =>
-      (
-        await t.app.deps.db.execute(
-          sql`select count(*)::int as n from pgboss.job where name = 'task-reminders' and data->>'task_id' = ${draft?.id}`,
-        )
-      ).rows[0];
-    await expect.poll(queued, { timeout: 5000 }).toEqual({ n: 2 });
+      selectRows(
+        t.app.deps.db,
+        z.object({ n: z.number() }),
+        sql`select count(*)::int as n from pgboss.job where name = 'task-reminders' and data->>'task_id' = ${draft?.id}`,
+      );
+    await expect.poll(queued, { timeout: 5000 }).toEqual([{ n: 2 }]);
   }, 60_000);
 });
