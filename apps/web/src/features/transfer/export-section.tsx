@@ -2,7 +2,7 @@ import { transferLimits } from '@deckhand/contract/transfer';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DotsLoader } from '../../ui/dots-loader';
-import { SettingsSection } from '../projects/settings/settings-section';
+import { SettingsSection } from '../../ui/settings-section';
 import { projectExportsQuery, useStartExport } from './api';
 import { ExportActions } from './export-actions';
 import { ExportStatus } from './export-status';

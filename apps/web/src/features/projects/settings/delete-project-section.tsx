@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { SettingsSection } from '../../../ui/settings-section';
 import { TextField } from '../../../ui/text-field';
 import { type ProjectDetails, useDeleteProject } from '../api';
 import { projectErrorMessage } from '../messages';
-import { SettingsSection } from './settings-section';
 
 export interface DeleteProjectSectionProps {
   project: ProjectDetails;

@@ -1,6 +1,6 @@
+import { SettingsSection } from '../../../ui/settings-section';
 import type { PendingInvitation } from '../api';
 import { InvitationRow } from './invitation-row';
-import { SettingsSection } from './settings-section';
 
 export interface InvitationListProps {
   projectId: string;

@@ -4,10 +4,10 @@ import { toast } from 'react-toastify';
 import { useAuth } from '../../../lib/auth-context';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { SettingsSection } from '../../../ui/settings-section';
 import type { ProjectDetails } from '../api';
 import { useLeaveProject } from '../members-api';
 import { projectErrorMessage } from '../messages';
-import { SettingsSection } from './settings-section';
 
 export interface LeaveProjectSectionProps {
   project: ProjectDetails;

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth-context';
 import { DotsLoader } from '../../../ui/dots-loader';
 import { RetryPanel } from '../../../ui/retry-panel';
+import { SettingsSection } from '../../../ui/settings-section';
 import { type ProjectDetails, projectMembersQuery } from '../api';
 import { InvitationList } from './invitation-list';
 import { InviteForm } from './invite-form';
 import { MemberRow } from './member-row';
-import { SettingsSection } from './settings-section';
 
 export interface MembersSectionProps {
   project: ProjectDetails;

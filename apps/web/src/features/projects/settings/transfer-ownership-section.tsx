@@ -4,9 +4,9 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { SelectField } from '../../../ui/select-field';
+import { SettingsSection } from '../../../ui/settings-section';
 import { type ProjectDetails, projectMembersQuery, useTransferOwnership } from '../api';
 import { projectErrorMessage } from '../messages';
-import { SettingsSection } from './settings-section';
 
 export interface TransferOwnershipSectionProps {
   project: ProjectDetails;
