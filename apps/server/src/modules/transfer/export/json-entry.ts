@@ -5,10 +5,7 @@ import { Readable } from 'node:stream';
  * the text, so no file of the export is ever whole in memory. `written` resolves with the number of rows once
  * the zip has read the last one.
  */
-export function jsonArrayEntry<T>(
-  rows: AsyncIterable<T>,
-  onRow: (row: T) => void,
-): { stream: Readable; written: Promise<number> } {
+export function jsonArrayEntry<T>(rows: AsyncIterable<T>): { stream: Readable; written: Promise<number> } {
   let resolve: (count: number) => void = () => {};
   let reject: (err: unknown) => void = () => {};
   const written = new Promise<number>((res, rej) => {
@@ -22,7 +19,6 @@ export function jsonArrayEntry<T>(
       yield '[';
       let batch = '';
       for await (const row of rows) {
-        onRow(row);
         batch += `${count === 0 ? '\n' : ',\n'}${JSON.stringify(row)}`;
         count += 1;
         // Chunks of about 64 kB: one string per row would cost the zip a write per row.

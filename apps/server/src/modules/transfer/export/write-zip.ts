@@ -41,13 +41,13 @@ export interface ExportTarget {
 async function* kept<T extends { id: string }>(
   rows: AsyncIterable<T>,
   keep: (row: T) => boolean,
-  ids: Set<string>,
   progress: Progress,
+  ids?: Set<string>,
 ): AsyncGenerator<T> {
   for await (const row of rows) {
     progress.advance(1);
     if (!keep(row)) continue;
-    ids.add(row.id);
+    ids?.add(row.id);
     yield row;
   }
 }
@@ -90,18 +90,12 @@ export async function writeExportZip(target: ExportTarget): Promise<number> {
   const statusIds = new Set(statuses.map((status) => status.id));
 
   const cardIds = new Set<string>();
-  const cards = jsonArrayEntry(
-    kept(readCards(db, projectId), () => true, cardIds, progress),
-    () => {},
-  );
+  const cards = jsonArrayEntry(kept(readCards(db, projectId), () => true, progress, cardIds));
   zip.addReadStream(cards.stream, 'cards.json');
   const cardCount = await step(cards.written);
 
   const chatIds = new Set<string>();
-  const chats = jsonArrayEntry(
-    kept(readChats(db, projectId), (chat) => cardIds.has(chat.card_id), chatIds, progress),
-    () => {},
-  );
+  const chats = jsonArrayEntry(kept(readChats(db, projectId), (chat) => cardIds.has(chat.card_id), progress, chatIds));
   zip.addReadStream(chats.stream, 'chats.json');
   const chatCount = await step(chats.written);
 
@@ -137,10 +131,9 @@ export async function writeExportZip(target: ExportTarget): Promise<number> {
         }
       })(),
       (message) => chatIds.has(message.chat_id),
-      messageIds,
       progress,
+      messageIds,
     ),
-    () => {},
   );
   zip.addReadStream(messages.stream, 'messages.json');
   const messageCount = await step(messages.written);
@@ -148,24 +141,17 @@ export async function writeExportZip(target: ExportTarget): Promise<number> {
   const files = storedFiles.filter((file) => file.message_id === null || messageIds.has(file.message_id));
   zip.addBuffer(jsonEntry(files), 'files.json');
 
-  const taskIds = new Set<string>();
   const tasks = jsonArrayEntry(
     kept(
       readTasks(db, projectId, [...statusIds]),
       (task) => cardIds.has(task.card_id) && statusIds.has(task.status_id),
-      taskIds,
       progress,
     ),
-    () => {},
   );
   zip.addReadStream(tasks.stream, 'tasks.json');
   const taskCount = await step(tasks.written);
 
-  const activityIds = new Set<string>();
-  const activity = jsonArrayEntry(
-    kept(readActivity(db, projectId), () => true, activityIds, progress),
-    () => {},
-  );
+  const activity = jsonArrayEntry(kept(readActivity(db, projectId), () => true, progress));
   zip.addReadStream(activity.stream, 'activity.json');
   const activityCount = await step(activity.written);
 
