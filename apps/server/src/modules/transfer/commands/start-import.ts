@@ -1,5 +1,6 @@
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { formatFileSize } from '@deckhand/contract/files';
+import { projectLimits } from '@deckhand/contract/projects';
 import type { ImportKind, ImportQueued } from '@deckhand/contract/transfer';
 import type { Multipart } from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
@@ -90,7 +91,9 @@ export async function startImport(
       if (part.type === 'field') {
         if (part.fieldname !== 'name') continue;
         const value = String(part.value).trim();
-        if (value.length > 80) throw invalid('name: at most 80 characters');
+        if (value.length > projectLimits.nameMaxLength) {
+          throw invalid(`name: at most ${projectLimits.nameMaxLength} characters`);
+        }
         name = value || null;
         continue;
       }

@@ -1,3 +1,4 @@
+import { messageLimits } from '@deckhand/contract/messages';
 import type { ImportCounts } from '@deckhand/contract/transfer';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../../db/client';
@@ -45,6 +46,12 @@ function batcher<T>(write: (rows: T[]) => Promise<void>) {
       await write(batch);
     },
   };
+}
+
+/** "1 reaction by people without an account here was left out." / "3 reactions … were …". */
+function leftOut(count: number, noun: string, preposition: string): string {
+  const [nouns, verb] = count === 1 ? [noun, 'was'] : [`${noun}s`, 'were'];
+  return `${count} ${nouns} ${preposition} people without an account here ${verb} left out.`;
 }
 
 function date(value: string): Date {
@@ -192,7 +199,9 @@ export async function writeImportedProject(source: ImportSource, target: ImportT
       // A message needs an account as its author: the importer's, with the writer's name in the text.
       authorId: by.id ?? importer.userId,
       authorName: by.id ? by.name : importer.name,
-      text: by.id ? message.text : `Originally by ${message.author.name}\n\n${message.text}`.slice(0, 10_000),
+      text: by.id
+        ? message.text
+        : `Originally by ${message.author.name}\n\n${message.text}`.slice(0, messageLimits.textMaxLength),
       mentions: mapped(message.mentions),
       createdAt: date(message.created_at),
       editedAt: message.edited_at ? date(message.edited_at) : null,
@@ -202,9 +211,7 @@ export async function writeImportedProject(source: ImportSource, target: ImportT
   }
   await messages.flush();
   if (droppedReactions > 0) {
-    warnings.push(
-      `${droppedReactions} reaction${droppedReactions === 1 ? '' : 's'} by people without an account here were left out.`,
-    );
+    warnings.push(leftOut(droppedReactions, 'reaction', 'by'));
   }
 
   let fileCount = 0;
@@ -272,9 +279,7 @@ export async function writeImportedProject(source: ImportSource, target: ImportT
   }
   await tasks.flush();
   if (droppedAssignees > 0) {
-    warnings.push(
-      `${droppedAssignees} assignment${droppedAssignees === 1 ? '' : 's'} of people without an account here were left out.`,
-    );
+    warnings.push(leftOut(droppedAssignees, 'assignment', 'of'));
   }
 
   // History: its ids are the file's order, and what it names is mapped where the file holds it.
