@@ -4,7 +4,7 @@ import type { PendingActivity } from './pending';
 
 type ProjectEvent = EventOf<
   DomainEventMap,
-  'project.created' | 'project.updated' | 'member.added' | 'member.role_changed' | 'member.removed'
+  'project.created' | 'project.imported' | 'project.updated' | 'member.added' | 'member.role_changed' | 'member.removed'
 >;
 
 /** Names of projects by id, as the membership events do not carry them. */
@@ -16,6 +16,9 @@ export async function activityOfProject(event: ProjectEvent, projectName: Projec
   switch (event.type) {
     case 'project.created':
       return [{ ...base, verb: 'project.created', subject: event.name }];
+    // A history that came with the file is the project's own; without one (a Trello board), its import starts it.
+    case 'project.imported':
+      return event.withHistory ? [] : [{ ...base, verb: 'project.created', subject: event.name }];
     case 'project.updated':
       if (event.previousName === event.name) return [];
       return [

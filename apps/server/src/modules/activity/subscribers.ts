@@ -49,7 +49,14 @@ export function registerActivitySubscribers(deps: AppDeps): void {
   };
   events.subscribe({
     name: 'activity.projects',
-    on: ['project.created', 'project.updated', 'member.added', 'member.role_changed', 'member.removed'],
+    on: [
+      'project.created',
+      'project.imported',
+      'project.updated',
+      'member.added',
+      'member.role_changed',
+      'member.removed',
+    ],
     handle: async (event) => recordAll(await activityOfProject(event, projectName)),
   });
 }

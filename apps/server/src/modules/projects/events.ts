@@ -14,7 +14,13 @@ export interface ProjectEvents {
    * An import (modules/transfer) finished writing a project and gave it its members: everything in it arrived at
    * once, without events of its own. `members` are everyone added, the importer (the owner) among them.
    */
-  'project.imported': EventBase & { projectId: string; name: string; members: { userId: string; role: ProjectRole }[] };
+  'project.imported': EventBase & {
+    projectId: string;
+    name: string;
+    members: { userId: string; role: ProjectRole }[];
+    /** The file brought the project's history (a Deckhand export): the import adds none of its own. */
+    withHistory: boolean;
+  };
   /** A change of name and/or description; `previousName` equals `name` when only the description changed. */
   'project.updated': EventBase & { projectId: string; name: string; previousName: string };
   /**

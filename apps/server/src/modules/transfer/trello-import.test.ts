@@ -113,6 +113,19 @@ describe('a Trello board imported', () => {
     expect(all).toMatch(/attachment/);
   });
 
+  it('starts the project’s history with its import, by the importer', async () => {
+    // The history is written in batches after the import's commit: polled.
+    const history = async () =>
+      (await callOk<{ items: unknown[] }>(t, alex, 'GET', `/api/projects/${projectId}/activity`)).items;
+    await expect.poll(history).toEqual([
+      expect.objectContaining({
+        verb: 'project.created',
+        subject: 'Website relaunch',
+        actor: { user_id: alex.id, name: 'Alex Kim' },
+      }),
+    ]);
+  });
+
   it('is found by search, like anything written here', async () => {
     const found = await callOk<{ items: { type: string; title: string }[] }>(
       t,

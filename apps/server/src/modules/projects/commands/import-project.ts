@@ -23,7 +23,7 @@ export async function startImportedProject(
 export async function completeImportedProject(
   deps: CommandDeps,
   actor: Actor,
-  input: { projectId: string; members: { userId: string; role: ProjectRole }[] },
+  input: { projectId: string; members: { userId: string; role: ProjectRole }[]; withHistory: boolean },
 ): Promise<void> {
   await deps.events.transaction(async ({ tx, emit }) => {
     const [project] = await tx
@@ -41,7 +41,14 @@ export async function completeImportedProject(
         joinedAt: new Date(joinedAt + index),
       })),
     );
-    emit({ type: 'project.imported', actor, projectId: input.projectId, name: project.name, members: input.members });
+    emit({
+      type: 'project.imported',
+      actor,
+      projectId: input.projectId,
+      name: project.name,
+      members: input.members,
+      withHistory: input.withHistory,
+    });
   });
 }
 

@@ -75,7 +75,11 @@ export async function runImport(deps: ImportDeps, importId: string): Promise<voi
       progress: track,
     });
     await track.stop();
-    await completeImportedProject(deps, { userId: row.userId }, { projectId, members: people.members });
+    await completeImportedProject(
+      deps,
+      { userId: row.userId },
+      { projectId, members: people.members, withHistory: row.kind === 'deckhand' },
+    );
     await db
       .update(projectImports)
       .set({
