@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import type { Db } from '../../../db/client';
-import { cards } from '../../../db/schema/cards';
+import { insertUnnested } from '../../../db/unnest-insert';
 import { plainTextOf } from '../collab/body-text';
 import { bodyMaxBytes } from '../collab/collab-server';
 
@@ -17,17 +17,9 @@ export interface ImportedCard {
   bodyState: Uint8Array | null;
 }
 
-/** Whether `state` is a body this server would keep: a Yjs update within the editor's bound. */
-export function isStorableBody(state: Uint8Array): boolean {
-  if (state.byteLength > bodyMaxBytes) return false;
-  try {
-    const doc = new Y.Doc();
-    Y.applyUpdate(doc, state);
-    doc.destroy();
-    return true;
-  } catch {
-    return false;
-  }
+/** Whether a body's state is within the bound the editor keeps bodies to (2 MB). */
+export function withinBodyBound(state: Uint8Array): boolean {
+  return state.byteLength <= bodyMaxBytes;
 }
 
 /**
@@ -36,29 +28,24 @@ export function isStorableBody(state: Uint8Array): boolean {
  */
 export async function importCards(db: Db, rows: ImportedCard[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(cards).values(
-    rows.map((row) => {
-      let bodyState: Buffer | null = null;
-      let bodyText = '';
-      if (row.bodyState) {
-        const doc = new Y.Doc();
-        Y.applyUpdate(doc, row.bodyState);
-        bodyState = Buffer.from(Y.encodeStateAsUpdate(doc));
-        bodyText = plainTextOf(doc);
-        doc.destroy();
-      }
-      return {
-        id: row.id,
-        projectId: row.projectId,
-        title: row.title,
-        archivedAt: row.archivedAt,
-        createdBy: row.createdBy,
-        createdByName: row.createdByName,
-        createdAt: row.createdAt,
-        updatedAt: row.updatedAt,
-        bodyState,
-        bodyText,
-      };
-    }),
-  );
+  const bodies = rows.map((row) => {
+    if (!row.bodyState) return { state: null, text: '' };
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, row.bodyState);
+    const body = { state: Y.encodeStateAsUpdate(doc), text: plainTextOf(doc) };
+    doc.destroy();
+    return body;
+  });
+  await insertUnnested(db, 'cards', [
+    { name: 'id', type: 'uuid', values: rows.map((row) => row.id) },
+    { name: 'project_id', type: 'uuid', values: rows.map((row) => row.projectId) },
+    { name: 'title', type: 'text', values: rows.map((row) => row.title) },
+    { name: 'body_state', type: 'bytea', values: bodies.map((body) => body.state) },
+    { name: 'body_text', type: 'text', values: bodies.map((body) => body.text) },
+    { name: 'archived_at', type: 'timestamptz', values: rows.map((row) => row.archivedAt) },
+    { name: 'created_by', type: 'uuid', values: rows.map((row) => row.createdBy) },
+    { name: 'created_by_name', type: 'text', values: rows.map((row) => row.createdByName) },
+    { name: 'created_at', type: 'timestamptz', values: rows.map((row) => row.createdAt) },
+    { name: 'updated_at', type: 'timestamptz', values: rows.map((row) => row.updatedAt) },
+  ]);
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client';
-import { chats } from '../../../db/schema/cards';
+import { insertUnnested } from '../../../db/unnest-insert';
 
 export interface ImportedChat {
   id: string;
@@ -14,6 +14,14 @@ export interface ImportedChat {
 
 /** Writes imported chats as they were (modules/transfer); no events, as for the cards they belong to. */
 export async function importChats(db: Db, rows: ImportedChat[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(chats).values(rows);
+  await insertUnnested(db, 'chats', [
+    { name: 'id', type: 'uuid', values: rows.map((row) => row.id) },
+    { name: 'card_id', type: 'uuid', values: rows.map((row) => row.cardId) },
+    { name: 'project_id', type: 'uuid', values: rows.map((row) => row.projectId) },
+    { name: 'name', type: 'text', values: rows.map((row) => row.name) },
+    { name: 'created_by', type: 'uuid', values: rows.map((row) => row.createdBy) },
+    { name: 'created_by_name', type: 'text', values: rows.map((row) => row.createdByName) },
+    { name: 'created_at', type: 'timestamptz', values: rows.map((row) => row.createdAt) },
+    { name: 'last_message_at', type: 'timestamptz', values: rows.map((row) => row.lastMessageAt) },
+  ]);
 }

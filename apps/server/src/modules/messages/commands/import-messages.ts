@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client';
-import { chatFollowers, messageReactions, messages } from '../../../db/schema/messages';
+import { insertUnnested } from '../../../db/unnest-insert';
 
 export interface ImportedMessage {
   id: string;
@@ -22,23 +22,53 @@ export interface ImportedMessage {
  */
 export async function importMessages(db: Db, rows: ImportedMessage[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(messages).values(rows.map(({ reactions: _reactions, ...message }) => message));
-  // A millisecond apart in the order given, so they read back in it.
-  const reactions = rows.flatMap((row) =>
-    row.reactions
-      .flatMap((reaction) => reaction.userIds.map((userId) => ({ messageId: row.id, emoji: reaction.emoji, userId })))
-      .map((reaction, index) => ({ ...reaction, createdAt: new Date(row.createdAt.getTime() + index + 1) })),
-  );
-  if (reactions.length) await db.insert(messageReactions).values(reactions).onConflictDoNothing();
+  await insertUnnested(db, 'messages', [
+    { name: 'id', type: 'uuid', values: rows.map((row) => row.id) },
+    { name: 'chat_id', type: 'uuid', values: rows.map((row) => row.chatId) },
+    { name: 'card_id', type: 'uuid', values: rows.map((row) => row.cardId) },
+    { name: 'project_id', type: 'uuid', values: rows.map((row) => row.projectId) },
+    { name: 'author_id', type: 'uuid', values: rows.map((row) => row.authorId) },
+    { name: 'author_name', type: 'text', values: rows.map((row) => row.authorName) },
+    { name: 'text', type: 'text', values: rows.map((row) => row.text) },
+    { name: 'mentions', type: 'uuid[]', values: rows.map((row) => row.mentions) },
+    { name: 'created_at', type: 'timestamptz', values: rows.map((row) => row.createdAt) },
+    { name: 'edited_at', type: 'timestamptz', values: rows.map((row) => row.editedAt) },
+  ]);
+  // A millisecond apart in the order given, so they read back in it; a person reacts once per emoji.
+  const reactions = new Map<string, { messageId: string; emoji: string; userId: string; createdAt: Date }>();
+  for (const row of rows) {
+    let at = row.createdAt.getTime();
+    for (const reaction of row.reactions) {
+      for (const userId of reaction.userIds) {
+        at += 1;
+        const key = `${row.id} ${reaction.emoji} ${userId}`;
+        if (!reactions.has(key))
+          reactions.set(key, { messageId: row.id, emoji: reaction.emoji, userId, createdAt: new Date(at) });
+      }
+    }
+  }
+  const list = [...reactions.values()];
+  await insertUnnested(db, 'message_reactions', [
+    { name: 'message_id', type: 'uuid', values: list.map((reaction) => reaction.messageId) },
+    { name: 'emoji', type: 'text', values: list.map((reaction) => reaction.emoji) },
+    { name: 'user_id', type: 'uuid', values: list.map((reaction) => reaction.userId) },
+    { name: 'created_at', type: 'timestamptz', values: list.map((reaction) => reaction.createdAt) },
+  ]);
   const followers = new Map<string, { chatId: string; userId: string }>();
   for (const row of rows) {
     for (const userId of [row.authorId, ...row.mentions]) {
       if (userId) followers.set(`${row.chatId}:${userId}`, { chatId: row.chatId, userId });
     }
   }
-  if (followers.size)
-    await db
-      .insert(chatFollowers)
-      .values([...followers.values()])
-      .onConflictDoNothing();
+  const following = [...followers.values()];
+  await insertUnnested(
+    db,
+    'chat_followers',
+    [
+      { name: 'chat_id', type: 'uuid', values: following.map((follower) => follower.chatId) },
+      { name: 'user_id', type: 'uuid', values: following.map((follower) => follower.userId) },
+    ],
+    // A chat's followers may have come with an earlier batch of its messages.
+    { onConflictDoNothing: true },
+  );
 }

@@ -1,7 +1,8 @@
 import type { StatusCategory } from '@deckhand/contract/statuses';
 import type { TaskPriority } from '@deckhand/contract/tasks';
 import type { Db } from '../../../db/client';
-import { taskStatuses, tasks } from '../../../db/schema/tasks';
+import { taskStatuses } from '../../../db/schema/tasks';
+import { insertUnnested } from '../../../db/unnest-insert';
 import { keyBetween } from '../service/order-keys';
 
 export interface ImportedStatus {
@@ -49,11 +50,26 @@ export async function importStatuses(db: Db, projectId: string, statuses: Import
  */
 export async function importTasks(db: Db, rows: ImportedTask[], lastKeys: Map<string, string>): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(tasks).values(
-    rows.map((row) => {
-      const position = keyBetween(lastKeys.get(row.statusId) ?? null, null);
-      lastKeys.set(row.statusId, position);
-      return { ...row, position };
-    }),
-  );
+  const positions = rows.map((row) => {
+    const position = keyBetween(lastKeys.get(row.statusId) ?? null, null);
+    lastKeys.set(row.statusId, position);
+    return position;
+  });
+  await insertUnnested(db, 'tasks', [
+    { name: 'id', type: 'uuid', values: rows.map((row) => row.id) },
+    { name: 'project_id', type: 'uuid', values: rows.map((row) => row.projectId) },
+    { name: 'card_id', type: 'uuid', values: rows.map((row) => row.cardId) },
+    { name: 'status_id', type: 'uuid', values: rows.map((row) => row.statusId) },
+    { name: 'title', type: 'text', values: rows.map((row) => row.title) },
+    { name: 'position', type: 'text', values: positions },
+    { name: 'assignee_ids', type: 'uuid[]', values: rows.map((row) => row.assigneeIds) },
+    { name: 'due_at', type: 'timestamptz', values: rows.map((row) => row.dueAt) },
+    { name: 'priority', type: 'text', values: rows.map((row) => row.priority) },
+    { name: 'labels', type: 'text[]', values: rows.map((row) => row.labels) },
+    { name: 'done_at', type: 'timestamptz', values: rows.map((row) => row.doneAt) },
+    { name: 'created_by', type: 'uuid', values: rows.map((row) => row.createdBy) },
+    { name: 'created_by_name', type: 'text', values: rows.map((row) => row.createdByName) },
+    { name: 'created_at', type: 'timestamptz', values: rows.map((row) => row.createdAt) },
+    { name: 'updated_at', type: 'timestamptz', values: rows.map((row) => row.updatedAt) },
+  ]);
 }

@@ -46,7 +46,11 @@ export function bodyJsonFromState(state: Uint8Array): JSONContent {
 /** The body as Markdown, for people and other tools; a card without a body gives ''. */
 export function bodyMarkdownFromState(state: Uint8Array | null): string {
   if (state === null || state.length === 0) return '';
-  const json = bodyJsonFromState(state);
+  return bodyMarkdownFromJson(bodyJsonFromState(state));
+}
+
+/** The Markdown of a body already in hand as a document (a converted Trello card), without a Yjs round trip. */
+export function bodyMarkdownFromJson(json: JSONContent): string {
   if (!json.content?.length) return '';
   return markdownManager().serialize(json).trim();
 }

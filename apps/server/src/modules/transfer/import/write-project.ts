@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../../db/client';
 import type { ObjectStorage } from '../../../platform/storage/storage';
 import { type ImportedActivity, importActivity } from '../../activity/commands/import-activity';
-import { type ImportedCard, importCards, isStorableBody } from '../../cards/commands/import-cards';
+import { type ImportedCard, importCards, withinBodyBound } from '../../cards/commands/import-cards';
 import { type ImportedChat, importChats } from '../../chats/commands/import-chats';
 import { type ImportedFile, importFile } from '../../files/commands/import-file';
 import { type ImportedMessage, importMessages } from '../../messages/commands/import-messages';
@@ -116,10 +116,16 @@ export async function writeImportedProject(source: ImportSource, target: ImportT
     let bodyState: Uint8Array | null = null;
     if (card.body_yjs) {
       const state = new Uint8Array(Buffer.from(card.body_yjs, 'base64'));
-      if (!isStorableBody(state)) {
-        throw new ImportRefusal(`cards.json: the body of “${card.title}” is not a card body this server can keep.`);
+      const unusable = () =>
+        new ImportRefusal(`cards.json: the body of “${card.title}” is not a card body this server can keep.`);
+      if (!withinBodyBound(state)) throw unusable();
+      let remapped: ReturnType<typeof remapBodyFileImages>;
+      try {
+        // Reading the state is also its check: what Yjs cannot apply is no body.
+        remapped = remapBodyFileImages(state, fileIds);
+      } catch {
+        throw unusable();
       }
-      const remapped = remapBodyFileImages(state, fileIds);
       if (remapped.missing.length) {
         throw new ImportRefusal(`cards.json: the body of “${card.title}” shows a file that files.json does not hold.`);
       }

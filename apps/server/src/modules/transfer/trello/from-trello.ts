@@ -10,7 +10,7 @@ import type {
   ExportTask,
 } from '@deckhand/contract/transfer';
 import { v7 as uuidv7 } from 'uuid';
-import { bodyMarkdownFromState, bodyStateFromJson } from '../bodies/body-convert';
+import { bodyMarkdownFromJson, bodyStateFromJson } from '../bodies/body-convert';
 import type { TrelloBoard, TrelloCard } from './trello-board';
 import { trelloCardBody } from './trello-card-body';
 import { type CommentTarget, messagesFromComments } from './trello-comments';
@@ -73,7 +73,7 @@ function convertCard(context: CardContext, card: TrelloCard, status: ExportStatu
     created_at: at,
     updated_at: at,
     body_yjs: state ? Buffer.from(state).toString('base64') : null,
-    body_markdown: bodyMarkdownFromState(state),
+    body_markdown: state ? bodyMarkdownFromJson(doc) : '',
   };
   const chat: ExportChat = {
     id: uuidv7(),

@@ -1,0 +1,60 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from './client';
+
+/** A column of a bulk insert: its values, one per row, and the PostgreSQL type they are cast to. */
+export interface BulkColumn {
+  name: string;
+  type: 'uuid' | 'text' | 'timestamptz' | 'integer' | 'bigint' | 'real' | 'bytea' | 'jsonb' | 'uuid[]' | 'text[]';
+  values: readonly unknown[];
+}
+
+function element(type: BulkColumn['type'], value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (type === 'jsonb' || type === 'uuid[]' || type === 'text[]') return JSON.stringify(value);
+  if (type === 'bytea') return `\\x${Buffer.from(value as Uint8Array).toString('hex')}`;
+  return value;
+}
+
+/**
+ * One INSERT of many rows as one array per column, unnested by PostgreSQL: a statement of as many parameters as
+ * columns, whatever the number of rows. The query builder's `values(rows)` makes a parameter of every cell and
+ * checks each, which cost an import of 75,000 rows more CPU than the database spent writing them. Arrays and
+ * JSON travel as JSON text (unnest would flatten an array of arrays); everything else as text, cast here.
+ */
+export async function insertUnnested(
+  db: Db,
+  table: string,
+  columns: BulkColumn[],
+  options: { onConflictDoNothing?: boolean } = {},
+): Promise<void> {
+  const rows = columns[0]?.values.length ?? 0;
+  if (rows === 0) return;
+  const names = columns.map((column) => sql.identifier(column.name));
+  const sources = columns.map((column) => {
+    const values = column.values.map((value) => element(column.type, value));
+    const carrier =
+      column.type === 'integer' || column.type === 'bigint' || column.type === 'real' ? column.type : 'text';
+    return sql`${sql.param(values)}::${sql.raw(carrier)}[]`;
+  });
+  const selected: SQL[] = columns.map((column, i) => {
+    const source = sql.raw(`c${i}`);
+    switch (column.type) {
+      case 'uuid[]':
+        return sql`array(select jsonb_array_elements_text(${source}::jsonb))::uuid[]`;
+      case 'text[]':
+        return sql`array(select jsonb_array_elements_text(${source}::jsonb))`;
+      case 'integer':
+      case 'bigint':
+      case 'real':
+      case 'text':
+        return sql`${source}`;
+      default:
+        return sql`${source}::${sql.raw(column.type)}`;
+    }
+  });
+  const aliases = sql.raw(columns.map((_, i) => `c${i}`).join(', '));
+  await db.execute(
+    sql`insert into ${sql.identifier(table)} (${sql.join(names, sql`, `)}) select ${sql.join(selected, sql`, `)} from unnest(${sql.join(sources, sql`, `)}) as u(${aliases})${options.onConflictDoNothing ? sql` on conflict do nothing` : sql``}`,
+  );
+}
