@@ -12,6 +12,7 @@ import { ZipFile } from 'yazl';
 import type { Db } from '../../../db/client';
 import { projects } from '../../../db/schema/projects';
 import type { ObjectStorage } from '../../../platform/storage/storage';
+import { counted } from '../service/counted';
 import type { Progress } from '../service/progress';
 import { jsonArrayEntry, jsonEntry } from './json-entry';
 import {
@@ -110,8 +111,7 @@ export async function writeExportZip(target: ExportTarget): Promise<number> {
     progress.advance(1);
     if (!object) continue; // deleted since it was listed
     const { storageKey: _key, ...record } = file;
-    const body = object.body;
-    body.on('data', (chunk: Buffer) => progress.advance(chunk.length / bytesPerUnit));
+    const body = counted(object.body, (bytes) => progress.advance(bytes / bytesPerUnit));
     const entry = new Promise<void>((resolve, reject) => {
       body.on('end', resolve);
       body.on('error', reject);

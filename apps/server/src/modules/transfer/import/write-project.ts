@@ -12,6 +12,7 @@ import { startImportedProject } from '../../projects/commands/import-project';
 import { type ImportedTask, importStatuses, importTasks } from '../../tasks/commands/import-board';
 import { remapBodyFileImages } from '../bodies/body-convert';
 import { bytesPerUnit } from '../export/write-zip';
+import { counted } from '../service/counted';
 import type { Progress } from '../service/progress';
 import type { ImportSource } from './import-source';
 import type { Importer, People } from './people';
@@ -239,8 +240,7 @@ export async function writeImportedProject(source: ImportSource, target: ImportT
       name: file.name,
       createdAt: date(file.created_at),
     };
-    const body = await source.openFile(file);
-    body.on('data', (chunk: Buffer) => progress.advance(chunk.length / bytesPerUnit));
+    const body = counted(await source.openFile(file), (bytes) => progress.advance(bytes / bytesPerUnit));
     await importFile({ db, storage: target.storage, maxBytes: target.fileMaxBytes }, record, body);
     fileCount += 1;
   }
