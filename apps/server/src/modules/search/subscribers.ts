@@ -51,10 +51,19 @@ export function registerSearchSubscribers(deps: AppDeps): void {
     on: ['message.posted', 'message.edited'],
     handle: (event) => indexer.queue('message', event.message.id),
   });
+  // An imported project is indexed in the background: its import is done when its rows are in, and tens of
+  // thousands of entries took as long again on the embedded database. Shutdown waits for it.
+  const indexing = new Set<Promise<void>>();
+  deps.events.onClose(() => Promise.all(indexing).then(() => {}));
   events.subscribe({
     name: 'search.imported-projects',
     on: ['project.imported'],
-    handle: (event) => indexProject(deps.db, event.projectId),
+    handle: (event) => {
+      const run = indexProject(deps.db, event.projectId)
+        .catch((err: unknown) => deps.log.error({ err, projectId: event.projectId }, 'imported project not indexed'))
+        .finally(() => indexing.delete(run));
+      indexing.add(run);
+    },
   });
   events.subscribe({
     name: 'search.files',

@@ -126,15 +126,11 @@ describe('a Trello board imported', () => {
     ]);
   });
 
-  it('is found by search, like anything written here', async () => {
-    const found = await callOk<{ items: { type: string; title: string }[] }>(
-      t,
-      alex,
-      'GET',
-      '/api/search?q=navigation',
-    );
-    expect(found.items).toEqual(
-      expect.arrayContaining([expect.objectContaining({ type: 'card', title: 'Build the navigation' })]),
-    );
+  it('is found by search, like anything written here (indexed in the background, so polled)', async () => {
+    const found = async () =>
+      (await callOk<{ items: { type: string; title: string }[] }>(t, alex, 'GET', '/api/search?q=navigation')).items;
+    await expect
+      .poll(found, { timeout: 5000 })
+      .toEqual(expect.arrayContaining([expect.objectContaining({ type: 'card', title: 'Build the navigation' })]));
   });
 });
