@@ -1,4 +1,5 @@
-// `npm run bench [-- --no-build] [-- --load-seconds=10] [-- --only=live-fanout,project-lists] [-- --profile]`:
+// `npm run bench [-- --no-build] [-- --load-seconds=10] [-- --only=live-fanout,project-lists] [-- --profile]
+// [-- --transfer-scale=0.1]`:
 // performance figures of the built product, printed next to their targets (and the load average) so they
 // can be quoted in an issue note. It builds first (unless --no-build; only the server when neither
 // first-load-js nor startup is selected), then measures: argon2 (1 argon2id hashing), first-load-js (2 first-load
@@ -11,11 +12,15 @@
 // creations, GET board, moves, and the board opened in Chromium) and files (12 a 100 MiB upload and download, a
 // 12-megapixel photo's thumbnail, 20 uploads at once) and activity (13 the first page of a card's history of
 // 10,000 entries, PostgreSQL only) and search (14 a mix of word, phrase and filter queries over a project of
-// 5,000 cards, 20,000 tasks, 100,000 messages and 5,000 files). Every run starts with two figures of the machine
+// 5,000 cards, 20,000 tasks, 100,000 messages and 5,000 files) and transfer (15 export and import of a project of
+// 5,000 cards, 20,000 tasks, 50,000 messages and 1 GiB of files, with the server's RSS growth, and the import of
+// a Trello board of 5,000 cards and 10,000 comments; --transfer-scale=0.1 shrinks both for a quick check, and
+// it needs about 5 GiB of free disk at full scale). Every run starts with two figures of the machine
 // itself (bench/machine-reference.mjs), to compare days by.
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is created and dropped),
 // two-instance fan-out also BENCH_REDIS_URL or TEST_REDIS_URL. --profile prints where the servers spend CPU
-// in 5, 7 and 11's moves (it slows them down). A missed target never fails the run; a measurement that cannot run does.
+// in 5, 7 and 11's moves and 15's exports and imports (it slows them down). A missed target never fails the
+// run; a measurement that cannot run does.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,6 +46,7 @@ import { measureSearch } from './bench/search.mjs';
 import { killAllServers, repoRoot, serverMainPath } from './bench/server-process.mjs';
 import { measureSignIn } from './bench/sign-in-load.mjs';
 import { measureIdleMemoryPostgres, measureStartup } from './bench/startup.mjs';
+import { measureTransfer } from './bench/transfer.mjs';
 
 process.on('exit', killAllServers);
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -66,6 +72,7 @@ const sectionNames = [
   'files',
   'activity',
   'search',
+  'transfer',
 ];
 const { values: args } = parseArgs({
   options: {
@@ -73,10 +80,13 @@ const { values: args } = parseArgs({
     'load-seconds': { type: 'string', default: '10' },
     only: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    'transfer-scale': { type: 'string', default: '1' },
   },
 });
 const loadSeconds = Number(args['load-seconds']);
 if (!Number.isInteger(loadSeconds) || loadSeconds < 1) throw new Error('--load-seconds must be a whole number ≥ 1');
+const transferScale = Number(args['transfer-scale']);
+if (!(transferScale > 0 && transferScale <= 1)) throw new Error('--transfer-scale must be a number in (0, 1]');
 const selected = new Set(args.only ? args.only.split(',').map((name) => name.trim()) : sectionNames);
 const unknownNames = [...selected].filter((name) => !sectionNames.includes(name));
 if (unknownNames.length > 0) {
@@ -235,6 +245,17 @@ try {
     );
     await runPostgresSection('14b. Search over 130,000 cards, tasks, messages and files (PostgreSQL)', (databaseUrl) =>
       measureSearch(report, { label: 'PostgreSQL', workDir, databaseUrl }),
+    );
+  }
+  if (selected.has('transfer')) {
+    const options = { workDir, scale: transferScale, profile: args.profile };
+    const of = transferScale === 1 ? '' : `, scale ${transferScale}`;
+    await runSection(`15. Export and import of a project with 1 GiB of files, and a Trello board (PGlite${of})`, () =>
+      measureTransfer(report, { ...options, label: 'PGlite' }),
+    );
+    await runPostgresSection(
+      `15b. Export and import of a project with 1 GiB of files, and a Trello board (PostgreSQL${of})`,
+      (databaseUrl) => measureTransfer(report, { ...options, label: 'PostgreSQL', databaseUrl }),
     );
   }
 } finally {
