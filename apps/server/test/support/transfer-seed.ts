@@ -14,6 +14,7 @@ export interface SeededProject {
   imageBytes: Buffer;
 }
 
+/** Polls the card (the body is stored 1.5 s after its last change) until its excerpt shows `text`. */
 async function storedBody(t: TestApp, team: Team, cardId: string, text: string): Promise<void> {
   const deadline = Date.now() + 15_000;
   for (;;) {
@@ -67,8 +68,15 @@ export async function seedProject(t: TestApp, team: Team): Promise<SeededProject
     picture.setAttribute('alt', 'diagram.png');
     fragment.insert(0, [heading, paragraph, picture]);
   });
+  // The second editor writes once the first one's blocks have reached it.
   await new Promise<void>((resolve) => {
-    const check = () => (b.doc.getXmlFragment('default').length >= 3 ? resolve() : setTimeout(check, 20));
+    const fragment = b.doc.getXmlFragment('default');
+    const check = () => {
+      if (fragment.length < 3) return;
+      b.doc.off('update', check);
+      resolve();
+    };
+    b.doc.on('update', check);
     check();
   });
   b.doc.transact(() => {

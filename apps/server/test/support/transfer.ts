@@ -5,6 +5,7 @@ import type { TestApp, TestResponse, TestUser } from './test-app';
 /** How long a test waits for an export or import job (the worker polls every 2 s). */
 const jobTimeoutMs = 60_000;
 
+/** Polls a job's state until it has ended: the condition itself, read every 100 ms, up to the timeout. */
 async function waitFor<T extends { status: string }>(read: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + jobTimeoutMs;
   for (;;) {
