@@ -11,6 +11,16 @@ export function readRssKib(pid) {
 }
 
 /**
+ * VmRSS and its parts in KiB: anonymous memory (heaps, buffers, PGlite's WebAssembly memory), mapped files and
+ * shared memory. @throws as readRssKib
+ */
+export function readRssPartsKib(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB$`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { rss: field('VmRSS'), anon: field('RssAnon'), file: field('RssFile'), shmem: field('RssShmem') };
+}
+
+/**
  * Samples RSS every intervalMs until the last `samples` readings lie within 1% of each other (the process
  * is idle, so the heap has settled), or until maxSamples readings. Resolves to { rssKib, stable, readings }.
  */

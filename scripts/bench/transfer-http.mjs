@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
-import { readRssKib } from './process-memory.mjs';
+import { readRssKib, readRssPartsKib } from './process-memory.mjs';
 import { formatMs } from './report.mjs';
 import { readLogTail } from './server-process.mjs';
 
@@ -139,21 +139,28 @@ export async function waitForJob(read, { what, logPath, timeoutMs = 60 * 60 * 10
 }
 
 /**
- * Reads a process's RSS every 100 ms until stop(), which resolves to { peakKib, peakAtMs } (peakAtMs: since
- * the start of sampling).
+ * Reads a process's RSS every 100 ms until stop(), which resolves to { peakKib, peakAtMs, timeline } (peakAtMs:
+ * since the start of sampling; timeline: RSS and its parts once a second, for --profile).
  */
 export function sampleRss(pid) {
   const started = performance.now();
   let peakKib = readRssKib(pid);
   let peakAtMs = 0;
   let sampling = true;
+  const timeline = [];
+  let nextPartsMs = 0;
   const loop = (async () => {
     while (sampling) {
       await delay(rssSampleMs);
       const kib = readRssKib(pid);
+      const elapsed = performance.now() - started;
       if (kib > peakKib) {
         peakKib = kib;
-        peakAtMs = performance.now() - started;
+        peakAtMs = elapsed;
+      }
+      if (elapsed >= nextPartsMs) {
+        timeline.push({ ms: elapsed, ...readRssPartsKib(pid) });
+        nextPartsMs += 1000;
       }
     }
   })();
@@ -161,7 +168,7 @@ export function sampleRss(pid) {
     async stop() {
       sampling = false;
       await loop;
-      return { peakKib, peakAtMs };
+      return { peakKib, peakAtMs, timeline };
     },
   };
 }

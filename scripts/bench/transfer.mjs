@@ -96,6 +96,19 @@ async function importFile(server, session, file) {
   return { uploadMs, totalMs: performance.now() - started, finishingMs, row };
 }
 
+/** RSS in MiB every 2 s, with its anonymous and file-backed parts: which phase of a job grows which. */
+function printRssTimeline(timeline) {
+  const mib = (kib) => Math.round(kib / 1024);
+  const rows = timeline.filter((_, i) => i % 2 === 0);
+  for (let i = 0; i < rows.length; i += 6) {
+    const line = rows
+      .slice(i, i + 6)
+      .map((s) => `${Math.round(s.ms / 1000)}s ${mib(s.rss)} (a${mib(s.anon)} f${mib(s.file)})`)
+      .join(' · ');
+    console.log(`    RSS MiB ${line}`);
+  }
+}
+
 /**
  * Runs `work` with the server's RSS sampled; resolves to { result, growthKib } over its settled RSS before. With
  * `profilePort` (--profile), also prints where the server spent its CPU and how its JS heap grew, as `title`.
@@ -116,6 +129,7 @@ async function withRssGrowth(server, work, { profilePort, title } = {}) {
     `    RSS ${formatMib(before.rssKib)} before${before.stable ? '' : ' (not settled)'}, peak ` +
       `${formatMib(peak.peakKib)} ${seconds(peak.peakAtMs)} in`,
   );
+  if (profilePort) printRssTimeline(peak.timeline);
   return { result, growthKib: peak.peakKib - before.rssKib };
 }
 

@@ -37,6 +37,7 @@ import { startReportRetention } from './modules/reports/retention';
 import { reportRoutes } from './modules/reports/routes';
 import { createLocalErrorReporter } from './modules/reports/server-errors';
 import { searchRoutes } from './modules/search/routes';
+import { startSearchWorkers } from './modules/search/workers';
 import { systemRoutes } from './modules/system/routes';
 import { startReminderWorker } from './modules/tasks/reminders';
 import { statusRoutes } from './modules/tasks/routes/status-routes';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await registerCollab(app, app.deps);
   await startReminderWorker(app.deps);
   app.addHook('onClose', await startTransferWorkers(app.deps));
+  app.addHook('onClose', await startSearchWorkers(app.deps));
 
   for (const routes of apiModules) await app.register(routes, { prefix: '/api' });
   // Sentry SDKs post to `<DSN path>/api/<project>/envelope/`; the self-hosted DSN's path is /ingest.

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import { connectCollab } from '../../../test/support/collab-client';
 import { searchTestApp } from '../../../test/support/search';
 import { uploadOk } from '../../../test/support/uploads';
 import { searchEntries } from '../../db/schema/search';
 import { catchUpSearchIndex, catchUpWindowMs } from './catch-up';
+import { indexProject } from './index-project';
+import { runIndexJob } from './workers';
 
 const s = searchTestApp();
 const { call, found, expectTitles, newCard, generalChat, newTask, marked } = s;
@@ -131,5 +133,70 @@ describe('after a crash', () => {
     expect(written).toBe(1);
     expect((await found('wombat')).map((r) => r.id)).toEqual([task.id]);
     expect(await catchUpSearchIndex(s.t.database.db, new Date(Date.now() - catchUpWindowMs))).toBe(0);
+  });
+});
+
+describe('indexing a whole project (an import)', () => {
+  it('stops between chunks when told, and a later run indexes only what still lacks an entry', async () => {
+    const { db } = s.t.database;
+    const project = await call(s.team.owner, 'POST', '/api/projects', { name: 'Indexed whole' });
+    const card = await newCard('Capybara card', project.id, s.team.owner);
+    const tasks = [];
+    for (const title of ['Capybara one', 'Capybara two', 'Capybara three']) {
+      tasks.push(await newTask(card.id, { title }, s.team.owner));
+    }
+    await vi.waitFor(async () => expect(await found('capybara', s.team.owner)).toHaveLength(4), { timeout: 1000 });
+    // As if the project had been imported: its rows are there, its entries are not.
+    await db.delete(searchEntries).where(eq(searchEntries.projectId, project.id));
+    expect(await found('capybara', s.team.owner)).toEqual([]);
+
+    const stopping = new AbortController();
+    const entries = async () =>
+      (await db.select({ id: searchEntries.id }).from(searchEntries).where(eq(searchEntries.projectId, project.id)))
+        .length;
+    // Told to stop once two entries are written, as a shutdown would be.
+    const stoppedAfterTwo = new Proxy(db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== 'execute' || typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          const result = await value.apply(target, args);
+          if ((await entries()) >= 2) stopping.abort(new Error('shutting down'));
+          return result;
+        };
+      },
+    });
+    await expect(indexProject(stoppedAfterTwo, project.id, { signal: stopping.signal, chunk: 1 })).rejects.toThrow(
+      'shutting down',
+    );
+    expect(await entries()).toBe(2);
+
+    // An entry written before the stop is not written again: the card's, changed here, stays as it is.
+    await db
+      .update(searchEntries)
+      .set({ vector: sql`to_tsvector('simple', 'tampered')`, titleVector: sql`to_tsvector('simple', 'tampered')` })
+      .where(eq(searchEntries.id, card.id));
+    await indexProject(db, project.id, { chunk: 1 });
+    expect(await entries()).toBe(4);
+    expect((await found('capybara', s.team.owner)).map((r) => r.id).sort()).toEqual(
+      tasks.map((task) => task.id).sort(),
+    );
+    expect((await found('tampered', s.team.owner)).map((r) => r.id)).toEqual([card.id]);
+  });
+
+  it('hands a job stopped by shutdown back, and a worker finishes it', async () => {
+    const { db } = s.t.database;
+    const project = await call(s.team.owner, 'POST', '/api/projects', { name: 'Handed back' });
+    const card = await newCard('Quokka card', project.id, s.team.owner);
+    await vi.waitFor(async () => expect(await found('quokka', s.team.owner)).toHaveLength(1), { timeout: 1000 });
+    await db.delete(searchEntries).where(eq(searchEntries.projectId, project.id));
+    const stopped = new AbortController();
+    stopped.abort(new Error('shutting down'));
+    await runIndexJob(s.t.app.deps, project.id, stopped.signal);
+    expect(await found('quokka', s.team.owner)).toEqual([]);
+    // The job it queued instead is taken by this instance's worker, which polls every 2 s.
+    await expect
+      .poll(async () => (await found('quokka', s.team.owner)).map((r) => r.id), { timeout: 10_000 })
+      .toEqual([card.id]);
   });
 });

@@ -4,8 +4,8 @@ import { searchEntries } from '../../db/schema/search';
 import type { DomainEventMap } from '../../domain-events';
 import type { EventOf } from '../../platform/domain-events';
 import { catchUpSearchIndex, catchUpWindowMs } from './catch-up';
-import { indexProject } from './index-project';
 import { createSearchIndexer } from './indexer';
+import { queueProjectIndexing } from './workers';
 
 const catchUpDelayMs = 30_000;
 
@@ -51,19 +51,13 @@ export function registerSearchSubscribers(deps: AppDeps): void {
     on: ['message.posted', 'message.edited'],
     handle: (event) => indexer.queue('message', event.message.id),
   });
-  // An imported project is indexed in the background: its import is done when its rows are in, and tens of
-  // thousands of entries took as long again on the embedded database. Shutdown waits for it.
-  const indexing = new Set<Promise<void>>();
-  deps.events.onClose(() => Promise.all(indexing).then(() => {}));
+  // An imported project is indexed in the background (workers.ts): its import is done when its rows are in,
+  // and tens of thousands of entries took as long again on the embedded database.
   events.subscribe({
     name: 'search.imported-projects',
     on: ['project.imported'],
-    handle: (event) => {
-      const run = indexProject(deps.db, event.projectId)
-        .catch((err: unknown) => deps.log.error({ err, projectId: event.projectId }, 'imported project not indexed'))
-        .finally(() => indexing.delete(run));
-      indexing.add(run);
-    },
+    durable: true,
+    handle: (event) => queueProjectIndexing(deps, event.projectId),
   });
   events.subscribe({
     name: 'search.files',
