@@ -42,6 +42,10 @@ import { systemRoutes } from './modules/system/routes';
 import { startReminderWorker } from './modules/tasks/reminders';
 import { statusRoutes } from './modules/tasks/routes/status-routes';
 import { taskRoutes } from './modules/tasks/routes/task-routes';
+import { registerTokenProjectLimit } from './modules/tokens/project-limit';
+import { verifyApiToken } from './modules/tokens/queries/tokens';
+import { tokenRoutes } from './modules/tokens/routes';
+import { isApiToken } from './modules/tokens/service/secret';
 import { exportDownloadRoutes, exportRoutes } from './modules/transfer/routes/export-routes';
 import { importRoutes } from './modules/transfer/routes/import-routes';
 import { startTransferWorkers } from './modules/transfer/workers';
@@ -181,6 +185,7 @@ const apiModules: FastifyPluginAsyncZod[] = [
   insightRoutes,
   activityRoutes,
   searchRoutes,
+  tokenRoutes,
   exportRoutes,
   exportDownloadRoutes,
   importRoutes,
@@ -224,7 +229,11 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.decorate('deps', await createDeps(app, config, options));
-  registerAuthGuard(app, app.deps.idTokens);
+  registerAuthGuard(app, app.deps.idTokens, {
+    isApiToken,
+    verify: (bearer) => verifyApiToken(app.deps.db, bearer),
+  });
+  registerTokenProjectLimit(app, app.deps.db);
   registerSubscribers(app.deps);
   app.deps.events.start();
   await registerCollab(app, app.deps);

@@ -79,6 +79,8 @@ const expectedStatus: Record<string, number> = {
   'POST /api/imports': 415,
   'GET /api/imports': 200,
   'GET /api/imports/{importId}': 404,
+  'GET /api/tokens': 200,
+  'DELETE /api/tokens/{tokenId}': 404,
   // Last: the project the routes above read.
   'DELETE /api/projects/{projectId}': 204,
 };

@@ -84,6 +84,8 @@ export const Activity = z.object({
   changes: ActivityChanges,
   /** Member verbs: whom the change was about. */
   member: ActivityPerson.optional(),
+  /** Present when the actor acted through one of their API tokens. */
+  via: z.literal('token').optional(),
   created_at: z.string(),
 });
 export type Activity = z.infer<typeof Activity>;

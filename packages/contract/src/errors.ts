@@ -66,6 +66,11 @@ export const errorCodes = [
   'imports/too-large',
   'imports/missing-file',
   'imports/unsupported-file',
+  'tokens/not-found',
+  'tokens/invalid',
+  'tokens/too-many',
+  'tokens/insufficient-scope',
+  'tokens/session-required',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

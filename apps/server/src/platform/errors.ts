@@ -68,6 +68,11 @@ const statusOf = {
   'reports/unsupported-encoding': 415,
   'insights/invalid-range': 400,
   'search/invalid-query': 400,
+  'tokens/not-found': 404,
+  'tokens/invalid': 400,
+  'tokens/too-many': 409,
+  'tokens/insufficient-scope': 403,
+  'tokens/session-required': 403,
   internal: 500,
 } satisfies Record<ErrorCode, number>;
 

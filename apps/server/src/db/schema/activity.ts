@@ -22,6 +22,8 @@ export const activities = pgTable(
     /** Null when the system acted. */
     actorId: uuid(),
     actorName: text(),
+    /** 'token' when the actor acted through an API token; null in the app. */
+    via: text().$type<'token'>(),
     verb: text().$type<ActivityVerb>().notNull(),
     subject: text().notNull(),
     changes: jsonb().$type<ActivityChanges>().notNull().default({}),

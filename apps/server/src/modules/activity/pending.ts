@@ -18,6 +18,8 @@ export interface PendingActivity {
   fileId?: string | null;
   /** Null when the system acted. */
   actorId: string | null;
+  /** 'token' when the actor acted through an API token. */
+  via?: 'token';
   verb: ActivityVerb;
   subject: string;
   /** The changes that need no lookup. */

@@ -133,6 +133,7 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
         fileId: entry.fileId ?? null,
         actorId: entry.actorId,
         actorName: entry.actorId ? person(entry.actorId).name : null,
+        via: entry.via ?? null,
         verb: entry.verb,
         subject: entry.subject,
         changes,

@@ -29,11 +29,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications',
     { schema: { tags, querystring: NotificationListQuery, response: { 200: z.array(Notification) } } },
-    (req) => listNotifications(db, actorOf(req).userId, req.query),
+    (req) => listNotifications(db, actorOf(req), req.query),
   );
 
   app.get('/notifications/unread-count', { schema: { tags, response: { 200: UnreadCount } } }, async (req) => ({
-    count: await countUnread(db, actorOf(req).userId),
+    count: await countUnread(db, actorOf(req)),
   }));
 
   // Registered before /notifications/:id/read so that the literal path wins.

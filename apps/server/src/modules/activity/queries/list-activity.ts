@@ -7,7 +7,8 @@ import { requireMembership } from '../../projects/queries/access';
 
 type Row = typeof activities.$inferSelect;
 
-function toActivity(row: Row): Activity {
+/** An entry as the API shows it (and a webhook delivers it). */
+export function toActivity(row: Row): Activity {
   return {
     id: row.id,
     project_id: row.projectId,
@@ -20,6 +21,7 @@ function toActivity(row: Row): Activity {
     subject: row.subject,
     changes: row.changes,
     ...(row.member && { member: row.member }),
+    ...(row.via && { via: row.via }),
     created_at: row.createdAt.toISOString(),
   };
 }

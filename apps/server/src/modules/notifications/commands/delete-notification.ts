@@ -11,7 +11,7 @@ export async function deleteNotification(
   actor: Actor,
   input: { notificationId: string },
 ): Promise<void> {
-  await removeNotification(deps.db, actor.userId, input.notificationId);
+  await removeNotification(deps.db, actor, input.notificationId);
   await deps.events.committed([
     { type: 'notification.deleted', actor, userId: actor.userId, notificationId: input.notificationId },
   ]);

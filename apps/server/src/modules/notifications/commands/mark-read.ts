@@ -12,7 +12,7 @@ export async function markRead(
   actor: Actor,
   input: { notificationId: string },
 ): Promise<Notification> {
-  const notification = await markRowRead(deps.db, actor.userId, input.notificationId);
+  const notification = await markRowRead(deps.db, actor, input.notificationId);
   await deps.events.committed([
     { type: 'notification.read', actor, userId: actor.userId, notificationId: notification.id },
   ]);

@@ -18,3 +18,8 @@ export async function readProjectName(db: Db, projectId: string): Promise<string
   if (!row) throw projectNotFound();
   return row.name;
 }
+
+/** The caller's projects among `projectIds` (an API token's limit), most recently active first. */
+export async function listProjectsWithin(db: Db, userId: string, projectIds: string[]): Promise<Project[]> {
+  return (await selectProjects(db, userId)).filter((project) => projectIds.includes(project.id));
+}

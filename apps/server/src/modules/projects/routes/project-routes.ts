@@ -1,13 +1,14 @@
 import { CreateProjectInput, Project, ProjectParams, UpdateProjectInput } from '@deckhand/contract/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { projectLimitOf } from '../../../platform/actor';
 import { notModified, sendAnswer } from '../../../platform/answer-cache';
 import { actorOf } from '../../../platform/auth-guard';
 import { createProject } from '../commands/create-project';
 import { deleteProject } from '../commands/delete-project';
 import { updateProject } from '../commands/update-project';
 import { createListAnswers } from '../queries/list-answers';
-import { getProject } from '../queries/projects';
+import { getProject, listProjectsWithin } from '../queries/projects';
 
 const tags = ['projects'];
 
@@ -26,7 +27,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects',
     { onRequest: app.authenticate, schema: { tags, response: { 200: z.array(Project), 304: notModified } } },
-    async (req, reply) => sendAnswer(req, reply, await lists.projects(actorOf(req).userId)),
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const limit = projectLimitOf(actor);
+      // A token limited to some projects lists those only (not from the cache, which holds the whole list).
+      if (limit) return listProjectsWithin(db, actor.userId, limit);
+      return sendAnswer(req, reply, await lists.projects(actor.userId));
+    },
   );
 
   app.get(

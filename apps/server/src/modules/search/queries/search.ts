@@ -10,9 +10,9 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { selectRows } from '../../../db/rows';
 import { projectMembers } from '../../../db/schema/projects';
-import type { Actor } from '../../../platform/actor';
+import { type Actor, withinProjectLimit } from '../../../platform/actor';
 import { AppError } from '../../../platform/errors';
-import { requireMembership } from '../../projects/queries/access';
+import { projectNotFound, requireMembership } from '../../projects/queries/access';
 import { type Cursor, decodeCursor, encodeCursor, type SearchOrder } from './cursor';
 import { isTimeZone } from './days';
 import { dueRanges, resolvePeople, resolveProjects, resolveStatuses } from './filters';
@@ -51,6 +51,7 @@ function hasFilters(query: ParsedSearch): boolean {
 
 async function projectsOf(db: Db, actor: Actor, projectId: string | undefined): Promise<string[]> {
   if (projectId) {
+    if (!withinProjectLimit(actor, projectId)) throw projectNotFound();
     await requireMembership(db, projectId, actor.userId);
     return [projectId];
   }
@@ -58,7 +59,7 @@ async function projectsOf(db: Db, actor: Actor, projectId: string | undefined): 
     .select({ id: projectMembers.projectId })
     .from(projectMembers)
     .where(eq(projectMembers.userId, actor.userId));
-  return rows.map((row) => row.id);
+  return rows.map((row) => row.id).filter((id) => withinProjectLimit(actor, id));
 }
 
 /**

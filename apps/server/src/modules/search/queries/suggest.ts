@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { selectRows } from '../../../db/rows';
-import type { Actor } from '../../../platform/actor';
+import { type Actor, projectLimitOf } from '../../../platform/actor';
 import { coMembersOf, escapeLike } from './filters';
 
 /**
@@ -15,13 +15,14 @@ export async function suggest(db: Db, actor: Actor, q: string): Promise<SearchSu
   const text = q.trim().replace(/^"|"$/gu, '').toLowerCase();
   const contains = `%${escapeLike(text)}%`;
   const begins = `${escapeLike(text)}%`;
+  const limit = projectLimitOf(actor);
   const [projectRows, peopleRows] = await Promise.all([
     selectRows(
       db,
       z.object({ id: z.string(), name: z.string() }),
       sql`
       select p.id, p.name from projects p join project_members m on m.project_id = p.id and m.user_id = ${actor.userId}
-      where lower(p.name) like ${contains}
+      where lower(p.name) like ${contains}${limit ? sql` and p.id = any(${sql.param(limit)}::uuid[])` : sql``}
       order by lower(p.name) like ${begins} desc, lower(p.name), p.id
       limit ${searchLimits.suggestMax}`,
     ),

@@ -1,13 +1,14 @@
 import type { Board, MyWorkQuery, MyWorkTask } from '@deckhand/contract/tasks';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { isoTimestamp } from '../../../db/iso-timestamp';
 import { cards } from '../../../db/schema/cards';
 import { profiles } from '../../../db/schema/profiles';
 import { projectMembers, projects } from '../../../db/schema/projects';
 import { taskStatuses, tasks } from '../../../db/schema/tasks';
+import { type Actor, projectLimitOf, withinProjectLimit } from '../../../platform/actor';
 import type { AnswerCache, CachedAnswer } from '../../../platform/answer-cache';
-import { requireMembership } from '../../projects/queries/access';
+import { projectNotFound, requireMembership } from '../../projects/queries/access';
 import { createBoardVersions } from '../service/board-version';
 import { readStatuses } from '../service/statuses';
 import { taskAuthorJoin, taskCardJoin, taskColumns, toTaskDto } from '../service/task-dto';
@@ -54,8 +55,13 @@ export async function readBoard(db: Db, projectId: string): Promise<Board> {
  * The caller's assigned tasks that are not done, in one project or in all of theirs: soonest due first, undated
  * last. @throws projects/not-found (project_id of a project they are not in)
  */
-export async function getMyWork(db: Db, userId: string, query: MyWorkQuery): Promise<MyWorkTask[]> {
-  if (query.project_id) await requireMembership(db, query.project_id, userId);
+export async function getMyWork(db: Db, actor: Actor, query: MyWorkQuery): Promise<MyWorkTask[]> {
+  const { userId } = actor;
+  const limit = projectLimitOf(actor);
+  if (query.project_id) {
+    if (!withinProjectLimit(actor, query.project_id)) throw projectNotFound();
+    await requireMembership(db, query.project_id, userId);
+  }
   const rows = await db
     .select({ ...taskColumns, projectName: projects.name })
     .from(tasks)
@@ -70,6 +76,7 @@ export async function getMyWork(db: Db, userId: string, query: MyWorkQuery): Pro
         isNull(tasks.doneAt),
         isNull(cards.archivedAt),
         query.project_id ? eq(tasks.projectId, query.project_id) : undefined,
+        limit ? inArray(tasks.projectId, limit) : undefined,
       ),
     )
     .orderBy(sql`${tasks.dueAt} asc nulls last`, asc(tasks.createdAt), asc(tasks.id));

@@ -69,6 +69,6 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/my-work', { schema: { tags, querystring: MyWorkQuery, response: { 200: z.array(MyWorkTask) } } }, (req) =>
-    getMyWork(db, actorOf(req).userId, req.query),
+    getMyWork(db, actorOf(req), req.query),
   );
 };
