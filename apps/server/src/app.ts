@@ -49,6 +49,7 @@ import { isApiToken } from './modules/tokens/service/secret';
 import { exportDownloadRoutes, exportRoutes } from './modules/transfer/routes/export-routes';
 import { importRoutes } from './modules/transfer/routes/import-routes';
 import { startTransferWorkers } from './modules/transfer/workers';
+import { registerWebhooks } from './modules/webhooks/register';
 import { createAnswerCache } from './platform/answer-cache';
 import { registerAuthGuard } from './platform/auth-guard';
 import { registerCompression } from './platform/compression';
@@ -242,6 +243,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.addHook('onClose', await startSearchWorkers(app.deps));
 
   for (const routes of apiModules) await app.register(routes, { prefix: '/api' });
+  await registerWebhooks(app);
   // Sentry SDKs post to `<DSN path>/api/<project>/envelope/`; the self-hosted DSN's path is /ingest.
   await app.register(ingestRoutes);
   await registerWebApp(app, options.webDistDir);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { webhookLimits } from '@deckhand/contract/webhooks';
 import { z } from 'zod';
 import type { S3StorageOptions } from './platform/storage/s3';
 
@@ -44,6 +45,16 @@ const Env = z.object({
     .optional(),
   /** Hosts push endpoints may use although private or plain http (tests: 127.0.0.1). */
   PUSH_ENDPOINT_HOSTS: z.string().optional(),
+  /** Hosts webhook URLs may use although private or plain http (tests: 127.0.0.1). */
+  WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
+  /**
+   * The waits before a failed delivery's retries, in seconds, comma-separated (six of them: seven attempts). Unset:
+   * about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h. Tests shorten it.
+   */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?){5}$/, 'must be six numbers of seconds, comma-separated')
+    .optional(),
   /**
    * Where the browser SDK (and the server's own errors) report to: any Sentry or GlitchTip DSN.
    * Unset → this instance's own intake at PUBLIC_URL/ingest, shown to instance admins.
@@ -117,6 +128,8 @@ export interface Config {
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
   pushEndpointHosts: string[];
+  webhookAllowedHosts: string[];
+  webhookRetryDelaysSeconds: number[];
   sentryDsn: string | undefined;
   feedbackRequireName: boolean;
   feedbackRequireEmail: boolean;
@@ -199,6 +212,10 @@ export function loadConfig(
         : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${parseAddress(e.MAIL_FROM)}`,
     pushEndpointHosts: splitList(e.PUSH_ENDPOINT_HOSTS),
+    webhookAllowedHosts: splitList(e.WEBHOOK_ALLOWED_HOSTS),
+    webhookRetryDelaysSeconds: e.WEBHOOK_RETRY_SCHEDULE
+      ? e.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number)
+      : [...webhookLimits.retryDelaysSeconds],
     sentryDsn: e.SENTRY_DSN,
     feedbackRequireName: e.FEEDBACK_REQUIRE_NAME,
     feedbackRequireEmail: e.FEEDBACK_REQUIRE_EMAIL,

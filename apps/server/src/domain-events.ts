@@ -1,3 +1,4 @@
+import type { ActivityEvents } from './modules/activity/events';
 import type { AuthEvents } from './modules/auth/events';
 import type { CardEvents } from './modules/cards/events';
 import type { ChatEvents } from './modules/chats/events';
@@ -18,6 +19,7 @@ export type DomainEventMap = ProjectEvents &
   FileEvents &
   AuthEvents &
   ProfileEvents &
-  NotificationEvents;
+  NotificationEvents &
+  ActivityEvents;
 export type DomainEvent = EventOf<DomainEventMap>;
 export type AppEvents = DomainEvents<DomainEventMap>;

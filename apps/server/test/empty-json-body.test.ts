@@ -81,6 +81,12 @@ const expectedStatus: Record<string, number> = {
   'GET /api/imports/{importId}': 404,
   'GET /api/tokens': 200,
   'DELETE /api/tokens/{tokenId}': 404,
+  'GET /api/projects/{projectId}/webhooks': 200,
+  'DELETE /api/webhooks/{webhookId}': 404,
+  'POST /api/webhooks/{webhookId}/rotate-secret': 404,
+  'GET /api/webhooks/{webhookId}/deliveries': 404,
+  'POST /api/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver': 404,
+  'POST /api/webhooks/{webhookId}/test': 404,
   // Last: the project the routes above read.
   'DELETE /api/projects/{projectId}': 204,
 };

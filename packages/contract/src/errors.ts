@@ -71,6 +71,10 @@ export const errorCodes = [
   'tokens/too-many',
   'tokens/insufficient-scope',
   'tokens/session-required',
+  'webhooks/not-found',
+  'webhooks/forbidden',
+  'webhooks/invalid-url',
+  'webhooks/too-many',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

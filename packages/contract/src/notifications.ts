@@ -11,6 +11,7 @@ export const notificationTypes = [
   'task_assigned',
   'task_due',
   'task_overdue',
+  'webhook_disabled',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -73,6 +73,10 @@ const statusOf = {
   'tokens/too-many': 409,
   'tokens/insufficient-scope': 403,
   'tokens/session-required': 403,
+  'webhooks/not-found': 404,
+  'webhooks/forbidden': 403,
+  'webhooks/invalid-url': 400,
+  'webhooks/too-many': 409,
   internal: 500,
 } satisfies Record<ErrorCode, number>;
 

@@ -2,7 +2,7 @@ import type { PushPayload } from '@deckhand/contract/notifications';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { pushEndpointRefusal } from './push-endpoint';
+import { endpointRefusal } from './public-endpoint';
 import { getOrCreateSecret } from './secrets';
 
 export interface StoredSubscription {
@@ -48,7 +48,7 @@ export async function createPush(db: Db, config: Config): Promise<Push> {
   return {
     publicKey: keys.publicKey,
     async deliver(subscription, payload) {
-      if (await pushEndpointRefusal(subscription.endpoint, config.pushEndpointHosts)) return 'refused';
+      if (await endpointRefusal(subscription.endpoint, config.pushEndpointHosts)) return 'refused';
       // web-push only speaks https itself; it builds the request and fetch sends it (http for listed hosts).
       const request = (await loadWebPush()).generateRequestDetails(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },

@@ -7,6 +7,7 @@ import { profiles } from '../../db/schema/profiles';
 import { taskStatuses } from '../../db/schema/tasks';
 import { publishToMembers } from '../projects/queries/audience';
 import type { PendingActivity } from './pending';
+import { toActivity } from './queries/list-activity';
 
 /** Entries wait at most this long to be written together with the others of the moment. */
 const batchDelayMs = 20;
@@ -141,6 +142,7 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
         createdAt: entry.at,
       };
     });
+    let recorded = rows;
     try {
       await db.insert(activities).values(rows);
     } catch (err) {
@@ -149,13 +151,17 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
         log.warn({ err, verb: rows[0]?.verb }, 'activity entry not recorded');
         return;
       }
+      recorded = [];
       for (const row of rows) {
         await db
           .insert(activities)
           .values(row)
+          .then(() => recorded.push(row))
           .catch((rowErr: unknown) => log.warn({ err: rowErr, verb: row.verb }, 'activity entry not recorded'));
       }
     }
+    // Webhooks deliver the history as it is written (modules/webhooks).
+    await deps.events.committed([{ type: 'activity.recorded', actor: null, entries: recorded.map(toActivity) }]);
     const told = new Set<string>();
     for (const row of rows) {
       if (!row.cardId && !row.taskId) {

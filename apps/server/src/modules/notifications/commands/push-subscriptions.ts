@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../app-deps';
 import { pushSubscriptions } from '../../../db/schema/notifications';
 import { AppError } from '../../../platform/errors';
-import { pushEndpointRefusal } from '../../../platform/push-endpoint';
+import { endpointRefusal } from '../../../platform/public-endpoint';
 
 /**
  * Stores the caller's subscription. An endpoint is stored once: registering it again (after a
@@ -11,7 +11,7 @@ import { pushEndpointRefusal } from '../../../platform/push-endpoint';
  * @throws push/invalid-endpoint when the server may not send there (SSRF guard)
  */
 export async function registerSubscription(deps: AppDeps, userId: string, subscription: PushSubscriptionJson) {
-  const refusal = await pushEndpointRefusal(subscription.endpoint, deps.config.pushEndpointHosts);
+  const refusal = await endpointRefusal(subscription.endpoint, deps.config.pushEndpointHosts);
   if (refusal) throw new AppError('push/invalid-endpoint', `subscription.endpoint: ${refusal}`);
   const values = {
     userId,

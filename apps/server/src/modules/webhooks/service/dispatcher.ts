@@ -1,0 +1,256 @@
+import { webhookLimits, webhookMaxAttempts } from '@deckhand/contract/webhooks';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppDeps } from '../../../app-deps';
+import { selectRows } from '../../../db/rows';
+import { webhookDeliveries, webhooks } from '../../../db/schema/webhooks';
+import { notify } from '../../notifications/commands/notify';
+import { listManagerIds } from '../../projects/queries/access';
+import type { DeliveryAttempt, Sender } from './send-delivery';
+
+export interface WebhookDispatcher {
+  /** Sends what is due for these webhooks now, on this instance unless another holds their lease. */
+  nudge(webhookIds: Iterable<string>): void;
+  /** Looks for due deliveries no instance is sending (a retry come due, an instance that died) and sends them. */
+  sweep(): Promise<void>;
+  /** Stops taking new work and waits for the sends under way (each at most the attempt's timeout). */
+  close(): Promise<void>;
+}
+
+export interface DispatcherOptions {
+  /** Names this instance in a webhook's lease. */
+  instanceId: string;
+  sender: Sender;
+  /** The waits before each retry, in seconds (the contract's schedule unless a test shortens it). */
+  retryDelaysSeconds: readonly number[];
+  leaseMs?: number;
+}
+
+/** Deliveries read and sent per round: their results are written together, and the lease renewed. */
+const roundSize = 25;
+/** A retry due sooner than this is timed here; a later one is found by the sweep. */
+const timedRetryMaxMs = 60_000;
+const dayMs = 24 * 60 * 60 * 1000;
+
+type Target = { id: string; projectId: string; url: string; secret: string };
+type Due = { id: string; requestBody: string; attempts: number };
+
+/**
+ * Sends each webhook's deliveries in the order of their events, one at a time, from one instance at a time: the
+ * instance that takes a webhook's lease sends what is due, renewing the lease each round, and gives it up when
+ * nothing is left. A failed attempt is tried again on the schedule (its `next_attempt_at`), while the later
+ * deliveries go on. Repeated failure disables the webhook and tells its project's admins.
+ */
+export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOptions): WebhookDispatcher {
+  const { db, log } = deps;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const running = new Map<string, Promise<void>>();
+  /** Nudged while draining: look again before giving the lease up. */
+  const again = new Set<string>();
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+
+  async function takeLease(webhookId: string): Promise<Target | undefined> {
+    const [row] = await db
+      .update(webhooks)
+      .set({ leaseOwner: options.instanceId, leaseUntil: new Date(Date.now() + leaseMs) })
+      .where(
+        and(
+          eq(webhooks.id, webhookId),
+          eq(webhooks.enabled, true),
+          or(
+            isNull(webhooks.leaseUntil),
+            lt(webhooks.leaseUntil, sql`now()`),
+            eq(webhooks.leaseOwner, options.instanceId),
+          ),
+        ),
+      )
+      .returning({ id: webhooks.id, projectId: webhooks.projectId, url: webhooks.url, secret: webhooks.secret });
+    return row;
+  }
+
+  async function giveLeaseUp(webhookId: string): Promise<void> {
+    await db
+      .update(webhooks)
+      .set({ leaseOwner: null, leaseUntil: null })
+      .where(and(eq(webhooks.id, webhookId), eq(webhooks.leaseOwner, options.instanceId)));
+  }
+
+  function dueOf(webhookId: string, limit: number): Promise<Due[]> {
+    return db
+      .select({
+        id: webhookDeliveries.id,
+        requestBody: webhookDeliveries.requestBody,
+        attempts: webhookDeliveries.attempts,
+      })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.webhookId, webhookId),
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.nextAttemptAt, sql`now()`),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.id))
+      .limit(limit);
+  }
+
+  function retryAt(attempts: number): Date | null {
+    if (attempts >= webhookMaxAttempts) return null;
+    const seconds = options.retryDelaysSeconds[attempts - 1] ?? options.retryDelaysSeconds.at(-1) ?? 5;
+    return new Date(Date.now() + seconds * 1000);
+  }
+
+  /** Writes a round's results in one statement, and the webhook's run of failures. */
+  async function record(target: Target, results: { due: Due; attempt: DeliveryAttempt }[]): Promise<Date | null> {
+    let earliestRetry: Date | null = null;
+    const rows = results.map(({ due, attempt }) => {
+      const attempts = due.attempts + 1;
+      const next = attempt.ok ? null : retryAt(attempts);
+      if (next && (!earliestRetry || next < earliestRetry)) earliestRetry = next;
+      return {
+        id: due.id,
+        status: attempt.ok ? 'succeeded' : next ? 'pending' : 'failed',
+        attempts,
+        code: attempt.statusCode,
+        error: attempt.error,
+        duration: attempt.durationMs,
+        response: attempt.responseBody,
+        next: next?.toISOString() ?? null,
+      };
+    });
+    const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
+    await db.execute(sql`
+      update webhook_deliveries d set status = u.status, attempts = u.attempts, last_status_code = u.code,
+        last_error = u.error, duration_ms = u.duration, response_body = u.response, next_attempt_at = u.next
+      from unnest(${sql.param(column('id'))}::uuid[], ${sql.param(column('status'))}::text[],
+        ${sql.param(column('attempts'))}::int[], ${sql.param(column('code'))}::int[],
+        ${sql.param(column('error'))}::text[], ${sql.param(column('duration'))}::int[],
+        ${sql.param(column('response'))}::text[], ${sql.param(column('next'))}::timestamptz[])
+        as u(id, status, attempts, code, error, duration, response, next)
+      where d.id = u.id`);
+
+    const lastOk = results.map((r) => r.attempt.ok).lastIndexOf(true);
+    const failedAfter = results.length - 1 - lastOk;
+    const [health] = await selectRows(
+      db,
+      z.object({ failures_in_row: z.number(), failing_since: z.coerce.date().nullable() }),
+      lastOk >= 0
+        ? sql`update webhooks set failures_in_row = ${failedAfter},
+            failing_since = ${failedAfter > 0 ? new Date().toISOString() : null}::timestamptz
+          where id = ${target.id} returning failures_in_row, failing_since`
+        : sql`update webhooks set failures_in_row = failures_in_row + ${results.length},
+            failing_since = coalesce(failing_since, now())
+          where id = ${target.id} returning failures_in_row, failing_since`,
+    );
+    if (health) await disableIfFailing(target, health.failures_in_row, health.failing_since);
+    return earliestRetry;
+  }
+
+  async function disableIfFailing(target: Target, failures: number, since: Date | null): Promise<void> {
+    const tooMany = failures >= webhookLimits.disableAfterFailures;
+    const tooLong = since !== null && Date.now() - since.getTime() >= webhookLimits.disableAfterDays * dayMs;
+    if (!tooMany && !tooLong) return;
+    const reason = tooMany
+      ? `Disabled after ${failures} failed deliveries in a row.`
+      : `Disabled after ${webhookLimits.disableAfterDays} days of failed deliveries.`;
+    const [disabled] = await db
+      .update(webhooks)
+      .set({ enabled: false, disabledReason: reason })
+      .where(and(eq(webhooks.id, target.id), eq(webhooks.enabled, true)))
+      .returning({ id: webhooks.id });
+    if (!disabled) return;
+    log.warn({ webhookId: target.id, failures }, 'webhook disabled after repeated failures');
+    for (const userId of await listManagerIds(db, target.projectId)) {
+      await notify(deps, {
+        userId,
+        type: 'webhook_disabled',
+        title: 'A webhook was disabled',
+        message: `${target.url}: ${reason} Enable it again in the project's settings once its receiver works.`,
+        projectId: target.projectId,
+        author: null,
+      });
+    }
+  }
+
+  function retryLater(webhookId: string, at: Date): void {
+    const wait = at.getTime() - Date.now();
+    if (closed || wait > timedRetryMaxMs) return;
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        drain(webhookId);
+      },
+      Math.max(wait, 0),
+    );
+    timer.unref();
+    timers.add(timer);
+  }
+
+  /** Sends what is due for one webhook while holding its lease. */
+  async function sendDue(webhookId: string): Promise<void> {
+    for (;;) {
+      again.delete(webhookId);
+      const target = await takeLease(webhookId);
+      if (!target) return;
+      try {
+        for (;;) {
+          const due = await dueOf(webhookId, roundSize);
+          if (due.length === 0) break;
+          const results: { due: Due; attempt: DeliveryAttempt }[] = [];
+          for (const delivery of due) {
+            results.push({
+              due: delivery,
+              attempt: await options.sender.send(target, { id: delivery.id, body: delivery.requestBody }),
+            });
+          }
+          const retry = await record(target, results);
+          if (retry) retryLater(webhookId, retry);
+          if (closed || !(await takeLease(webhookId))) return;
+        }
+      } finally {
+        await giveLeaseUp(webhookId);
+      }
+      // Given up after looking: what another instance added meanwhile (it could not take the lease) is sent here.
+      if (closed || (!again.has(webhookId) && (await dueOf(webhookId, 1)).length === 0)) return;
+    }
+  }
+
+  function drain(webhookId: string): void {
+    if (closed) return;
+    if (running.has(webhookId)) {
+      again.add(webhookId);
+      return;
+    }
+    const run = sendDue(webhookId)
+      .catch((err: unknown) => log.error({ err, webhookId }, 'webhook deliveries not sent; the sweep tries again'))
+      .finally(() => {
+        running.delete(webhookId);
+        if (again.has(webhookId)) drain(webhookId);
+      });
+    running.set(webhookId, run);
+  }
+
+  return {
+    nudge(webhookIds) {
+      for (const id of webhookIds) drain(id);
+    },
+    async sweep() {
+      const rows = await selectRows(
+        db,
+        z.object({ webhook_id: z.string() }),
+        sql`select distinct d.webhook_id from webhook_deliveries d join webhooks w on w.id = d.webhook_id
+          where d.status = 'pending' and d.next_attempt_at <= now() and w.enabled
+            and (w.lease_until is null or w.lease_until < now())
+          limit 100`,
+      );
+      for (const row of rows) drain(row.webhook_id);
+    },
+    async close() {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.all(running.values());
+    },
+  };
+}

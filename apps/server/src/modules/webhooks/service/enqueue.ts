@@ -1,0 +1,56 @@
+import type { WebhookPayload } from '@deckhand/contract/webhooks';
+import { and, eq, inArray } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '../../../db/client';
+import { webhooks } from '../../../db/schema/webhooks';
+import { insertUnnested } from '../../../db/unnest-insert';
+import { wants } from './webhook-dto';
+
+/** Something that happened in a project, as a webhook receives it. */
+export interface WebhookEvent {
+  projectId: string;
+  type: string;
+  /** When it happened, ISO 8601. */
+  timestamp: string;
+  data: unknown;
+}
+
+const insertChunk = 500;
+
+/**
+ * Makes a pending delivery for every enabled webhook of the events' projects that wants them, in the events'
+ * order (the deliveries' ids are UUIDv7, made here in that order). Resolves with the webhooks to send for.
+ */
+export async function enqueueDeliveries(db: Db, events: readonly WebhookEvent[]): Promise<Set<string>> {
+  const touched = new Set<string>();
+  if (events.length === 0) return touched;
+  const projectIds = [...new Set(events.map((event) => event.projectId))];
+  const hooks = await db
+    .select({ id: webhooks.id, projectId: webhooks.projectId, events: webhooks.events })
+    .from(webhooks)
+    .where(and(inArray(webhooks.projectId, projectIds), eq(webhooks.enabled, true)));
+  if (hooks.length === 0) return touched;
+  const rows: { id: string; webhookId: string; event: string; body: string }[] = [];
+  for (const event of events) {
+    let body: string | undefined;
+    for (const hook of hooks) {
+      if (hook.projectId !== event.projectId || !wants(hook.events, event.type)) continue;
+      const payload: WebhookPayload = { type: event.type, timestamp: event.timestamp, data: event.data };
+      body ??= JSON.stringify(payload);
+      rows.push({ id: uuidv7(), webhookId: hook.id, event: event.type, body });
+      touched.add(hook.id);
+    }
+  }
+  const now = new Date();
+  for (let start = 0; start < rows.length; start += insertChunk) {
+    const chunk = rows.slice(start, start + insertChunk);
+    await insertUnnested(db, 'webhook_deliveries', [
+      { name: 'id', type: 'uuid', values: chunk.map((row) => row.id) },
+      { name: 'webhook_id', type: 'uuid', values: chunk.map((row) => row.webhookId) },
+      { name: 'event', type: 'text', values: chunk.map((row) => row.event) },
+      { name: 'request_body', type: 'text', values: chunk.map((row) => row.body) },
+      { name: 'next_attempt_at', type: 'timestamptz', values: chunk.map(() => now) },
+    ]);
+  }
+  return touched;
+}
