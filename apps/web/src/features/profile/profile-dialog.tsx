@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { Dialog } from '../../ui/dialog';
+import { TokensSection } from '../tokens/tokens-section';
 import { ProfileForm } from './profile-form';
 
 export interface ProfileDialogProps {
@@ -19,6 +20,10 @@ export function ProfileDialog({ open, onOpenChange, returnFocusTo }: ProfileDial
       description="How other people see you in Deckhand, and how Deckhand looks on this device."
     >
       <ProfileForm onDone={() => onOpenChange(false)} />
+      {/* After the form, not in it: the section has a form of its own, and its own buttons. */}
+      <div className="mt-6">
+        <TokensSection />
+      </div>
     </Dialog>
   );
 }
