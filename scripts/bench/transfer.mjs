@@ -133,12 +133,23 @@ async function withRssGrowth(server, work, { profilePort, title } = {}) {
   return { result, growthKib: peak.peakKib - before.rssKib };
 }
 
+/** Whether the server's log says the imported project is indexed (the search job's last line for it). */
+async function loggedIndexed(logPath, projectId) {
+  const text = await fs.readFile(logPath, 'utf8').catch(() => '');
+  return text.split('\n').some((line) => line.includes('imported project indexed') && line.includes(projectId));
+}
+
 /**
  * Waits until the server has finished what an import leaves behind (search indexes the new project after
- * `done`): on PostgreSQL until the project's index entries are all there, then until the server's CPU is quiet.
+ * `done`, as a job): until its log says so, on PostgreSQL also until the project's index entries are all there,
+ * then until the server's CPU is quiet. Stopped before, the next measurement's server would take the job up and
+ * index meanwhile.
  */
 async function settleAfterImport(server, { databaseUrl, projectId, entries }) {
   const started = performance.now();
+  while (!(await loggedIndexed(server.logPath, projectId)) && performance.now() - started < settleTimeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();

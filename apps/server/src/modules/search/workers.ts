@@ -22,6 +22,7 @@ export function queueProjectIndexing(deps: Pick<AppDeps, 'jobs'>, projectId: str
 export async function runIndexJob(deps: IndexDeps, projectId: string, signal: AbortSignal): Promise<void> {
   try {
     await indexProject(deps.db, projectId, { signal });
+    deps.log.info({ projectId }, 'imported project indexed');
   } catch (err) {
     if (!signal.aborted) throw err;
     await queueProjectIndexing(deps, projectId);
