@@ -1,18 +1,15 @@
-import { webhookLimits } from '@deckhand/contract/webhooks';
-import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppDeps } from '../../app-deps';
-import { webhookDeliveries } from '../../db/schema/webhooks';
 import { webhookRoutes } from './routes';
 import { createWebhookDispatcher, type WebhookDispatcher } from './service/dispatcher';
+import { pruneDeliveries } from './service/prune';
 import { createSender } from './service/send-delivery';
 import { registerWebhookSubscribers } from './subscribers';
 
 /** How often each instance looks for due deliveries no one is sending (retries, an instance that died). */
 const sweepEveryMs = 5_000;
 const pruneEveryMs = 60 * 60 * 1000;
-const dayMs = 24 * 60 * 60 * 1000;
 
 /** Every 5 s, the sweep; every hour, deliveries older than 14 days go. */
 function startSweeps(deps: AppDeps, dispatcher: WebhookDispatcher): () => Promise<void> {
@@ -26,11 +23,9 @@ function startSweeps(deps: AppDeps, dispatcher: WebhookDispatcher): () => Promis
       });
   };
   const prune = () => {
-    const before = new Date(Date.now() - webhookLimits.deliveriesKeptDays * dayMs);
-    deps.db
-      .delete(webhookDeliveries)
-      .where(lt(webhookDeliveries.createdAt, before))
-      .catch((err: unknown) => deps.log.warn({ err }, 'old webhook deliveries not removed'));
+    pruneDeliveries(deps.db, new Date()).catch((err: unknown) =>
+      deps.log.warn({ err }, 'old webhook deliveries not removed'),
+    );
   };
   const sweeps = setInterval(sweep, sweepEveryMs);
   const prunes = setInterval(prune, pruneEveryMs);

@@ -19,6 +19,8 @@ export function registerWebhookSubscribers(deps: AppDeps, dispatcher: WebhookDis
           projectId: entry.project_id,
           type: entry.verb,
           timestamp: entry.created_at,
+          // The recorder stamped the entry when its event arrived, on this clock.
+          seenAt: Date.parse(entry.created_at),
           data: entry,
         })),
       ),
@@ -27,13 +29,15 @@ export function registerWebhookSubscribers(deps: AppDeps, dispatcher: WebhookDis
     name: 'webhooks.messages',
     on: ['message.posted', 'message.edited', 'message.deleted'],
     handle: (event) => {
+      const seenAt = Date.now();
       if (event.type === 'message.deleted') {
         const { message } = event;
         return enqueue([
           {
             projectId: message.projectId,
             type: 'message.deleted',
-            timestamp: new Date().toISOString(),
+            timestamp: new Date(seenAt).toISOString(),
+            seenAt,
             data: { id: message.id, chat_id: message.chatId, card_id: message.cardId, project_id: message.projectId },
           },
         ]);
@@ -45,6 +49,7 @@ export function registerWebhookSubscribers(deps: AppDeps, dispatcher: WebhookDis
           type: event.type === 'message.posted' ? 'message.created' : 'message.updated',
           timestamp:
             event.type === 'message.posted' ? message.created_at : (message.edited_at ?? new Date().toISOString()),
+          seenAt,
           data: message,
         },
       ]);

@@ -1,5 +1,6 @@
 import type { Webhook } from '@deckhand/contract/webhooks';
 import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callOk } from '../../../test/support/api-call';
 import { createTeam, type Team } from '../../../test/support/projects';
@@ -10,7 +11,8 @@ import {
   type WebhookReceiver,
 } from '../../../test/support/webhook-receiver';
 import { addWebhook, deliveriesOf, receivedCount, webhookTestEnv } from '../../../test/support/webhooks';
-import { webhooks } from '../../db/schema/webhooks';
+import { webhookDeliveries, webhooks } from '../../db/schema/webhooks';
+import { pruneDeliveries } from './service/prune';
 
 let t: TestApp;
 let team: Team;
@@ -415,5 +417,24 @@ describe('a webhook that keeps failing', () => {
     await expect
       .poll(async () => (await deliveriesOf(t, team.owner, hook.id))[0])
       .toMatchObject({ attempts: 1, last_status_code: null, last_error: 'the URL must be on a public address' });
+  });
+});
+
+describe('the delivery log', () => {
+  it('keeps deliveries 14 days', async () => {
+    receiver = await startWebhookReceiver();
+    const hook = await addWebhook(t, team.owner, team.projectId, { url: receiver.url(), events: ['*'] });
+    const { db } = t.database;
+    const row = (id: string, daysAgo: number) => ({
+      id,
+      webhookId: hook.id,
+      event: 'ping',
+      requestBody: '{}',
+      status: 'succeeded' as const,
+      createdAt: new Date(Date.now() - daysAgo * 24 * 3600 * 1000),
+    });
+    await db.insert(webhookDeliveries).values([row(uuidv7(), 15), row(uuidv7(), 13)]);
+    expect(await pruneDeliveries(db, new Date())).toBe(1);
+    expect((await deliveriesOf(t, team.owner, hook.id)).length).toBe(1);
   });
 });

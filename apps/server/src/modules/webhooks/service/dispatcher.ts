@@ -28,12 +28,23 @@ export interface DispatcherOptions {
 
 /** Deliveries read and sent per round: their results are written together, and the lease renewed. */
 const roundSize = 25;
+/**
+ * A delivery leaves once its event is this old (its id's time; see enqueue.ts): an event's history entry may still
+ * be waiting in the recorder's batch while a later message's delivery is already stored, and it must go first.
+ */
+export const settleMs = 150;
 /** A retry due sooner than this is timed here; a later one is found by the sweep. */
 const timedRetryMaxMs = 60_000;
 const dayMs = 24 * 60 * 60 * 1000;
 
 type Target = { id: string; projectId: string; url: string; secret: string };
 type Due = { id: string; requestBody: string; attempts: number };
+
+/** The smallest UUIDv7 of the millisecond `ms`: ids below it are of events before it. */
+function uuidFloor(ms: number): string {
+  const hex = Math.max(ms, 0).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-000000000000`;
+}
 
 /**
  * Sends each webhook's deliveries in the order of their events, one at a time, from one instance at a time: the
@@ -89,6 +100,7 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
           eq(webhookDeliveries.webhookId, webhookId),
           eq(webhookDeliveries.status, 'pending'),
           lte(webhookDeliveries.nextAttemptAt, sql`now()`),
+          lt(webhookDeliveries.id, uuidFloor(Date.now() - settleMs)),
         ),
       )
       .orderBy(asc(webhookDeliveries.id))
@@ -231,9 +243,30 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
     running.set(webhookId, run);
   }
 
+  /** Per webhook nudged in the last moment: when its latest delivery will have settled. */
+  const settling = new Map<string, number>();
+
+  /** Sends for the webhook once its deliveries have settled, and again if more came meanwhile. */
+  function afterSettling(webhookId: string, waitMs: number): void {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      drain(webhookId);
+      const latest = settling.get(webhookId) ?? 0;
+      if (latest > Date.now()) afterSettling(webhookId, latest - Date.now());
+      else settling.delete(webhookId);
+    }, waitMs);
+    timer.unref();
+    timers.add(timer);
+  }
+
   return {
     nudge(webhookIds) {
-      for (const id of webhookIds) drain(id);
+      for (const id of webhookIds) {
+        if (closed) return;
+        const pending = settling.has(id);
+        settling.set(id, Date.now() + settleMs);
+        if (!pending) afterSettling(id, settleMs);
+      }
     },
     async sweep() {
       const rows = await selectRows(

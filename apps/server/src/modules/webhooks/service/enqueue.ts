@@ -10,16 +10,31 @@ import { wants } from './webhook-dto';
 export interface WebhookEvent {
   projectId: string;
   type: string;
-  /** When it happened, ISO 8601. */
+  /** When it happened, ISO 8601: the payload's `timestamp`. */
   timestamp: string;
+  /** When this process saw it happen (ms): the delivery's place in its webhook's order. */
+  seenAt: number;
   data: unknown;
+}
+
+/** Orders the deliveries made within one millisecond in the order they were made. */
+let sequence = 0;
+
+/**
+ * A delivery's id: UUIDv7 of the moment its event was seen, not of its insert. History entries wait up to a batch
+ * (20 ms) to be written while a message's delivery is stored at once; ids by event time keep a card's creation
+ * ahead of the first message in its chat, and the dispatcher sends only ids a moment old (dispatcher.ts).
+ */
+export function deliveryIdAt(seenAt: number): string {
+  sequence = (sequence + 1) % 0x7fffffff;
+  return uuidv7({ msecs: seenAt, seq: sequence });
 }
 
 const insertChunk = 500;
 
 /**
  * Makes a pending delivery for every enabled webhook of the events' projects that wants them, in the events'
- * order (the deliveries' ids are UUIDv7, made here in that order). Resolves with the webhooks to send for.
+ * order (see deliveryIdAt). Resolves with the webhooks to send for.
  */
 export async function enqueueDeliveries(db: Db, events: readonly WebhookEvent[]): Promise<Set<string>> {
   const touched = new Set<string>();
@@ -37,7 +52,7 @@ export async function enqueueDeliveries(db: Db, events: readonly WebhookEvent[])
       if (hook.projectId !== event.projectId || !wants(hook.events, event.type)) continue;
       const payload: WebhookPayload = { type: event.type, timestamp: event.timestamp, data: event.data };
       body ??= JSON.stringify(payload);
-      rows.push({ id: uuidv7(), webhookId: hook.id, event: event.type, body });
+      rows.push({ id: deliveryIdAt(event.seenAt), webhookId: hook.id, event: event.type, body });
       touched.add(hook.id);
     }
   }

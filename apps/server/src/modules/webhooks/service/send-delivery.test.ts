@@ -1,0 +1,59 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSender, type Sender } from './send-delivery';
+
+const servers: http.Server[] = [];
+let sender: Sender | undefined;
+
+async function serve(handler: http.RequestListener): Promise<string> {
+  const server = http.createServer(handler);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+}
+
+afterEach(async () => {
+  sender?.close();
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+
+describe('sending one delivery', () => {
+  it('gives up on a receiver that does not answer within the timeout', async () => {
+    const url = await serve(() => {}); // never answers
+    sender = createSender({ allowedHosts: ['127.0.0.1'], timeoutMs: 200 });
+    const attempt = await sender.send({ url, secret }, { id: 'd1', body: '{}' });
+    expect(attempt).toMatchObject({ ok: false, statusCode: null, error: 'no answer within 0.2 s' });
+    expect(attempt.durationMs).toBeGreaterThanOrEqual(190);
+  });
+
+  it('keeps only the first 4 KB of the answer', async () => {
+    const url = await serve((_req, res) => res.end('y'.repeat(10_000)));
+    sender = createSender({ allowedHosts: ['127.0.0.1'] });
+    const attempt = await sender.send({ url, secret }, { id: 'd2', body: '{}' });
+    expect(attempt).toMatchObject({ ok: true, statusCode: 200 });
+    expect(attempt.responseBody).toHaveLength(4096);
+  });
+
+  it('refuses an address the host list does not allow, without connecting', async () => {
+    let connected = false;
+    const url = await serve((_req, res) => {
+      connected = true;
+      res.end();
+    });
+    sender = createSender({ allowedHosts: [] });
+    const attempt = await sender.send({ url, secret }, { id: 'd3', body: '{}' });
+    expect(attempt).toMatchObject({ ok: false, error: 'the URL must use https' });
+    const viaName = await sender.send(
+      { url: url.replace('http://127.0.0.1', 'https://localhost'), secret },
+      { id: 'd4', body: '{}' },
+    );
+    expect(viaName).toMatchObject({ ok: false, error: 'the URL must be on a public address' });
+    expect(connected).toBe(false);
+  });
+});
