@@ -73,8 +73,12 @@ export const PushPayload = z.object({
 export type PushPayload = z.infer<typeof PushPayload>;
 
 /** The spec §2 route a notification opens: its chat, card or project, else the dashboard. */
-export function notificationPath(n: Pick<Notification, 'project_id' | 'card_id' | 'chat_id'>): string {
+export function notificationPath(
+  n: Pick<Notification, 'project_id' | 'card_id' | 'chat_id'> & { type?: string },
+): string {
   if (!n.project_id) return '/dashboard';
+  // Where the webhook is enabled again.
+  if (n.type === 'webhook_disabled') return `/${n.project_id}/settings`;
   if (n.card_id && n.chat_id) return `/${n.project_id}/cards/${n.card_id}/chats/${n.chat_id}`;
   if (n.card_id) return `/${n.project_id}/cards/${n.card_id}`;
   return `/${n.project_id}`;

@@ -44,6 +44,8 @@ export const ProjectAbilities = z.object({
   delete_any_file: z.boolean(),
   /** Export the whole project as a zip. */
   export: z.boolean(),
+  /** Add, change and watch the project's webhooks. */
+  manage_webhooks: z.boolean(),
 });
 export type ProjectAbilities = z.infer<typeof ProjectAbilities>;
 

@@ -57,6 +57,8 @@ export default async function globalSetup(): Promise<void> {
       ADMIN_EMAILS: 'admin@example.test',
       // Small enough that files.spec.ts can pick a file over the limit without making 100 MB of it.
       FILE_MAX_BYTES: String(5 * 1024 * 1024),
+      // webhooks.spec.ts receives deliveries on a loopback port over plain http, which webhooks may not use otherwise.
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       OIDC_GOOGLE_ISSUER: issuer.issuer,
       OIDC_GOOGLE_CLIENT_ID: issuer.clientId,
       OIDC_GOOGLE_CLIENT_SECRET: issuer.clientSecret,

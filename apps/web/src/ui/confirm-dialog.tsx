@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   pending?: boolean;
   /** Extra condition for the confirm button, e.g. the project name typed out. */
   canConfirm?: boolean;
+  /** Where focus goes when the dialog closes, if that element exists then; by default, the button that opened it. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /** Asks before something that cannot be undone; the confirm button is the dangerous one. */
@@ -24,9 +26,10 @@ export function ConfirmDialog({
   onConfirm,
   pending = false,
   canConfirm = true,
+  returnFocusTo,
 }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} returnFocusTo={returnFocusTo}>
       <div className="flex flex-col gap-4">
         {children}
         <div className="flex justify-end gap-2">

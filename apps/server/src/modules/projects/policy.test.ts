@@ -56,6 +56,7 @@ describe('projects policy', () => {
       manage_statuses: role === 'owner' || role === 'admin',
       delete_any_file: role === 'owner' || role === 'admin',
       export: role === 'owner' || role === 'admin',
+      manage_webhooks: role === 'owner' || role === 'admin',
     });
   });
 });

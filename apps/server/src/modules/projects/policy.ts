@@ -29,6 +29,11 @@ export function canExportProject(role: ProjectRole | null): boolean {
   return roleAtLeast(role, 'admin');
 }
 
+/** A webhook sends the project's events, and their content, to another system. */
+export function canManageWebhooks(role: ProjectRole | null): boolean {
+  return roleAtLeast(role, 'admin');
+}
+
 export function canLeaveProject(role: ProjectRole | null): boolean {
   return role !== null && role !== 'owner';
 }
@@ -60,5 +65,6 @@ export function abilitiesFor(role: ProjectRole | null): ProjectAbilities {
     manage_statuses: roleAtLeast(role, 'admin'),
     delete_any_file: roleAtLeast(role, 'admin'),
     export: canExportProject(role),
+    manage_webhooks: canManageWebhooks(role),
   };
 }

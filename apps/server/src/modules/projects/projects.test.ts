@@ -36,6 +36,7 @@ describe('POST /api/projects', () => {
         manage_statuses: true,
         delete_any_file: true,
         export: true,
+        manage_webhooks: true,
       },
       member_count: 1,
       members: [{ user_id: user.id, name: 'Creator', avatar_url: '', color: expect.stringMatching(/^#/) }],

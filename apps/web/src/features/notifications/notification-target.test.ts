@@ -12,4 +12,10 @@ describe('notificationTarget', () => {
     expect(notificationTarget({ projectId, cardId: null, chatId: null })).toBe(`/${projectId}`);
     expect(notificationTarget({ projectId: null, cardId: null, chatId: null })).toBe('/dashboard');
   });
+
+  it('opens the project’s settings for a webhook disabled after failures, where it is enabled again', () => {
+    expect(notificationTarget({ projectId, cardId: null, chatId: null, type: 'webhook_disabled' })).toBe(
+      `/${projectId}/settings`,
+    );
+  });
 });

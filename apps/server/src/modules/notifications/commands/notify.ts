@@ -86,7 +86,7 @@ function deliver(deps: AppDeps, row: Row): void {
   sendPushToUser(deps, row.userId, {
     title: row.title,
     message: row.message,
-    url: `${deps.config.publicUrl}${notificationPath({ project_id: row.projectId, card_id: row.cardId, chat_id: row.chatId })}`,
+    url: `${deps.config.publicUrl}${notificationPath({ project_id: row.projectId, card_id: row.cardId, chat_id: row.chatId, type: row.type })}`,
     notification_id: row.id,
   });
 }
