@@ -7,6 +7,7 @@ import { connectLive } from '../../../test/support/live-client';
 import { createTeam, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { createApiToken, viaToken } from '../../../test/support/tokens';
+import { upload, uploadOk } from '../../../test/support/uploads';
 import { apiTokens } from '../../db/schema/tokens';
 
 let t: TestApp;
@@ -127,6 +128,22 @@ describe('a request with a token', () => {
       `/api/projects/${team.projectId}/cards`,
     );
     expect(cards.items.map((card) => card.title)).not.toContain('From a read token');
+  });
+
+  it('follows the scope on every kind of route: uploads, file reads, and the board', async () => {
+    const read = await createApiToken(t, team.member, { scope: 'read' });
+    const write = await createApiToken(t, team.member, { scope: 'write' });
+    const bytes = new TextEncoder().encode('notes from a script');
+    const refused = await upload(t, viaToken(team.member, read.token), team.projectId, { name: 'notes.txt', bytes });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: { code: 'tokens/insufficient-scope' } });
+    const file = await uploadOk(t, viaToken(team.member, write.token), team.projectId, { name: 'notes.txt', bytes });
+    expect(file.uploaded_by).toMatchObject({ user_id: team.member.id });
+    const meta = await callOk<{ name: string }>(t, viaToken(team.member, read.token), 'GET', `/api/files/${file.id}`);
+    expect(meta.name).toBe('notes.txt');
+    await callOk(t, viaToken(team.member, read.token), 'GET', `/api/projects/${team.projectId}/board`);
+    const deleted = await t.request('DELETE', `/api/files/${file.id}`, { token: read.token });
+    expect(deleted.status).toBe(403);
   });
 
   it('writes with a write token, as its owner, and the history says it came through a token', async () => {
