@@ -15,8 +15,10 @@
 // 5,000 cards, 20,000 tasks, 100,000 messages and 5,000 files) and transfer (15 export and import of a project of
 // 5,000 cards, 20,000 tasks, 50,000 messages and 1 GiB of files, with the server's RSS growth, and the import of
 // a Trello board of 5,000 cards and 10,000 comments; --transfer-scale=0.1 shrinks both for a quick check, and
-// it needs about 5 GiB of free disk at full scale). Every run starts with two figures of the machine
-// itself (bench/machine-reference.mjs), to compare days by.
+// it needs about 5 GiB of free disk at full scale) and webhooks (16 1,000 task moves with 5 webhooks sending to a
+// receiver in this process: each delivery once, commit to arrival, and the moves' throughput against the same
+// moves without webhooks; on PostgreSQL, with Redis too when it is set). Every run starts with two figures of
+// the machine itself (bench/machine-reference.mjs), to compare days by.
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is created and dropped),
 // two-instance fan-out also BENCH_REDIS_URL or TEST_REDIS_URL. --profile prints where the servers spend CPU
 // in 5, 7 and 11's moves and 15's exports and imports (it slows them down). A missed target never fails the
@@ -47,6 +49,7 @@ import { killAllServers, repoRoot, serverMainPath } from './bench/server-process
 import { measureSignIn } from './bench/sign-in-load.mjs';
 import { measureIdleMemoryPostgres, measureStartup } from './bench/startup.mjs';
 import { measureTransfer } from './bench/transfer.mjs';
+import { measureWebhooks } from './bench/webhooks.mjs';
 
 process.on('exit', killAllServers);
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -73,6 +76,7 @@ const sectionNames = [
   'activity',
   'search',
   'transfer',
+  'webhooks',
 ];
 const { values: args } = parseArgs({
   options: {
@@ -256,6 +260,15 @@ try {
     await runPostgresSection(
       `15b. Export and import of a project with 1 GiB of files, and a Trello board (PostgreSQL${of})`,
       (databaseUrl) => measureTransfer(report, { ...options, label: 'PostgreSQL', databaseUrl }),
+    );
+  }
+  if (selected.has('webhooks')) {
+    await runSection('16. Webhooks: 1,000 moves delivered to 5 webhooks (PGlite)', () =>
+      measureWebhooks(report, { label: 'PGlite', workDir }),
+    );
+    const over = redisUrl ? 'PostgreSQL + Redis' : 'PostgreSQL';
+    await runPostgresSection(`16b. Webhooks: 1,000 moves delivered to 5 webhooks (${over})`, (databaseUrl) =>
+      measureWebhooks(report, { label: over, workDir, databaseUrl, redisUrl }),
     );
   }
 } finally {

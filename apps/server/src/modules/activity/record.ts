@@ -28,7 +28,9 @@ export interface ActivityRecorder {
  */
 export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
   const { db, log } = deps;
-  let waiting: PendingActivity[] = [];
+  const waiting: PendingActivity[] = [];
+  /** A drain is queued behind the write under way: later calls need not queue another. */
+  let drainQueued = false;
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
   const projectTells = new Map<string, NodeJS.Timeout>();
@@ -199,14 +201,23 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
     projectTells.set(projectId, timer);
   }
 
+  /**
+   * Writes what waits once the write under way is done, taking everything that arrived meanwhile (in batches of
+   * at most `batchMaxEntries`). Cut when the timer fired instead, a busy board's batches queued up behind a write
+   * slower than 20 ms, and the history (and the webhooks that follow it) fell seconds behind.
+   */
   function startWrite(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = null;
-    const batch = waiting;
-    waiting = [];
-    writing = writing
-      .then(() => (batch.length > 0 ? write(batch) : undefined))
-      .catch((err: unknown) => log.error({ err }, 'activity batch not recorded'));
+    if (drainQueued) return writing;
+    drainQueued = true;
+    writing = writing.then(async () => {
+      drainQueued = false;
+      while (waiting.length > 0) {
+        const batch = waiting.splice(0, batchMaxEntries);
+        await write(batch).catch((err: unknown) => log.error({ err }, 'activity batch not recorded'));
+      }
+    });
     return writing;
   }
 

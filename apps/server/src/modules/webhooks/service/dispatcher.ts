@@ -27,7 +27,7 @@ export interface DispatcherOptions {
 }
 
 /** Deliveries read and sent per round: their results are written together, and the lease renewed. */
-const roundSize = 25;
+const roundSize = 100;
 /**
  * A delivery leaves once its event is this old (its id's time; see enqueue.ts): an event's history entry may still
  * be waiting in the recorder's batch while a later message's delivery is already stored, and it must go first.
@@ -37,7 +37,14 @@ export const settleMs = 150;
 const timedRetryMaxMs = 60_000;
 const dayMs = 24 * 60 * 60 * 1000;
 
-type Target = { id: string; projectId: string; url: string; secret: string };
+type Target = {
+  id: string;
+  projectId: string;
+  url: string;
+  secret: string;
+  /** As last written: a round of successes after successes writes nothing about the webhook's health. */
+  failuresInRow: number;
+};
 type Due = { id: string; requestBody: string; attempts: number };
 
 /** The smallest UUIDv7 of the millisecond `ms`: ids below it are of events before it. */
@@ -76,7 +83,13 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
           ),
         ),
       )
-      .returning({ id: webhooks.id, projectId: webhooks.projectId, url: webhooks.url, secret: webhooks.secret });
+      .returning({
+        id: webhooks.id,
+        projectId: webhooks.projectId,
+        url: webhooks.url,
+        secret: webhooks.secret,
+        failuresInRow: webhooks.failuresInRow,
+      });
     return row;
   }
 
@@ -144,6 +157,7 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
 
     const lastOk = results.map((r) => r.attempt.ok).lastIndexOf(true);
     const failedAfter = results.length - 1 - lastOk;
+    if (failedAfter === 0 && target.failuresInRow === 0) return earliestRetry;
     const [health] = await selectRows(
       db,
       z.object({ failures_in_row: z.number(), failing_since: z.coerce.date().nullable() }),
@@ -155,7 +169,10 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
             failing_since = coalesce(failing_since, now())
           where id = ${target.id} returning failures_in_row, failing_since`,
     );
-    if (health) await disableIfFailing(target, health.failures_in_row, health.failing_since);
+    if (health) {
+      target.failuresInRow = health.failures_in_row;
+      await disableIfFailing(target, health.failures_in_row, health.failing_since);
+    }
     return earliestRetry;
   }
 
@@ -218,7 +235,11 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
           }
           const retry = await record(target, results);
           if (retry) retryLater(webhookId, retry);
-          if (closed || !(await takeLease(webhookId))) return;
+          if (closed) return;
+          // The lease renewed each round, and the URL and secret read again: a rotated secret signs the next round.
+          const renewed = await takeLease(webhookId);
+          if (!renewed) return;
+          Object.assign(target, renewed);
         }
       } finally {
         await giveLeaseUp(webhookId);

@@ -44,7 +44,8 @@ function publicOnlyLookup(allowedHosts: readonly string[]): LookupFunction {
 }
 
 /**
- * Sends deliveries over kept-alive connections, one request at a time per call. No redirect is followed (a 3xx
+ * Sends deliveries over kept-alive connections, one request at a time per call (and each webhook sends one at a
+ * time: 64 sockets a host leave room for many webhooks to one receiver). No redirect is followed (a 3xx
  * is a failure), the attempt is cut at 10 s, and only 4 KB of the answer is kept.
  */
 export function createSender(options: { allowedHosts: readonly string[]; timeoutMs?: number }): Sender {
@@ -52,8 +53,8 @@ export function createSender(options: { allowedHosts: readonly string[]; timeout
   const timeoutMs = options.timeoutMs ?? webhookLimits.timeoutMs;
   const lookup = publicOnlyLookup(allowedHosts);
   const agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 4, lookup }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 4, lookup }),
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 64, lookup }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 64, lookup }),
   };
 
   function post(url: URL, headers: Record<string, string>, body: string): Promise<DeliveryAttempt> {
