@@ -264,11 +264,11 @@ try {
   }
   if (selected.has('webhooks')) {
     await runSection('16. Webhooks: 1,000 moves delivered to 5 webhooks (PGlite)', () =>
-      measureWebhooks(report, { label: 'PGlite', workDir }),
+      measureWebhooks(report, { label: 'PGlite', workDir, profile: args.profile }),
     );
     const over = redisUrl ? 'PostgreSQL + Redis' : 'PostgreSQL';
     await runPostgresSection(`16b. Webhooks: 1,000 moves delivered to 5 webhooks (${over})`, (databaseUrl) =>
-      measureWebhooks(report, { label: over, workDir, databaseUrl, redisUrl }),
+      measureWebhooks(report, { label: over, workDir, databaseUrl, redisUrl, profile: args.profile }),
     );
   }
 } finally {

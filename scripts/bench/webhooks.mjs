@@ -8,10 +8,13 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { callApi } from './api-client.mjs';
 import { registerAccounts } from './bench-accounts.mjs';
 import { mapWithConcurrency } from './concurrency.mjs';
+import { startServerProfile } from './cpu-profile.mjs';
+import { inspectorEnv } from './inspector-client.mjs';
 import { startCpuMeter, waitForQuietCpu } from './process-cpu.mjs';
+import { printProfileSummary } from './profile-summary.mjs';
 import { createBenchRedisPrefix } from './redis-prefix.mjs';
 import { formatMs } from './report.mjs';
-import { startHealthyServer, stopServerNoting } from './server-process.mjs';
+import { findFreePort, startHealthyServer, stopServerNoting } from './server-process.mjs';
 import { reportDeliveries } from './webhook-deliveries.mjs';
 import { runMoves } from './webhook-moves.mjs';
 import { startWebhookReceiver } from './webhook-receiver.mjs';
@@ -118,11 +121,12 @@ async function measureWithout(server, token, fixture, database) {
 }
 
 /** Makes the webhooks, moves the tasks back and waits for the deliveries; resolves to { webhookIds, withHooks }. */
-async function measureWith(server, token, fixture, { receiver, database, without }) {
+async function measureWith(server, token, fixture, { receiver, database, without, profilePort }) {
   const webhookIds = await createWebhooks(server.url, token, fixture.projectId, receiver);
   await waitForQuietCpu([server.pid]);
   const expected = fixture.taskIds.length * webhookCount;
   const meter = startCpuMeter([server.pid], { database });
+  const profiler = profilePort ? await startServerProfile(profilePort) : undefined;
   const what = `with ${webhookCount} webhooks`;
   const withHooks = await runMeteredMoves(server, token, fixture, fixture.inProgress.id, { what, database });
   if (!(await receiver.waitForArrivals(expected, arrivalTimeoutMs))) {
@@ -130,6 +134,7 @@ async function measureWith(server, token, fixture, { receiver, database, without
     console.log(`  ✘ ${arrived} of ${number(expected)} deliveries after ${arrivalTimeoutMs / 1000} s`);
   }
   const cpu = meter.stop();
+  if (profiler) printProfileSummary(`${what}, from the first move to the last delivery`, await profiler.stop());
   const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
   const db = (of) => (of.databaseMs === undefined ? '' : `, database ${seconds(of.databaseMs)}`);
   console.log(
@@ -144,14 +149,16 @@ async function measureWith(server, token, fixture, { receiver, database, without
  * Adds the webhook figures for one database (PostgreSQL when databaseUrl is given, else PGlite; with redisUrl too,
  * the server also runs with Redis, as a deployment of several instances would).
  */
-export async function measureWebhooks(report, { label, workDir, databaseUrl, redisUrl }) {
+export async function measureWebhooks(report, { label, workDir, databaseUrl, redisUrl, profile = false }) {
   const receiver = await startWebhookReceiver();
+  const profilePort = profile ? await findFreePort() : undefined;
   const env = {
     TRUST_PROXY: 'true',
     // The receiver is on loopback, which the server refuses to send to unless allowed.
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     ...(redisUrl && { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: createBenchRedisPrefix(redisUrl) }),
+    ...(profilePort && inspectorEnv(profilePort)),
   };
   const name = `webhooks-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   const server = await startHealthyServer(workDir, name, env);
@@ -161,7 +168,12 @@ export async function measureWebhooks(report, { label, workDir, databaseUrl, red
     const fixture = await setUpTasks(server.url, token);
     const database = Boolean(databaseUrl);
     const without = await measureWithout(server, token, fixture, database);
-    const { webhookIds, withHooks } = await measureWith(server, token, fixture, { receiver, database, without });
+    const { webhookIds, withHooks } = await measureWith(server, token, fixture, {
+      receiver,
+      database,
+      without,
+      profilePort,
+    });
     await reportDeliveries(report, {
       label,
       server,
