@@ -4,8 +4,8 @@ import type { Db } from '../../../db/client';
 import { webhooks } from '../../../db/schema/webhooks';
 import { type Actor, withinProjectLimit } from '../../../platform/actor';
 import { AppError } from '../../../platform/errors';
-import { canManageWebhooks } from '../../projects/policy';
 import { forbidden, requireMembership } from '../../projects/queries/access';
+import { canManageWebhooks } from '../policy';
 
 /**
  * The caller manages the project's webhooks (its admins and owner).
