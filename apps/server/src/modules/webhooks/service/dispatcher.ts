@@ -294,7 +294,8 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
         db,
         z.object({ webhook_id: z.string() }),
         sql`select distinct d.webhook_id from webhook_deliveries d join webhooks w on w.id = d.webhook_id
-          where d.status = 'pending' and d.next_attempt_at <= now() and w.enabled
+          where d.status = 'pending' and d.next_attempt_at <= now() and d.id < ${uuidFloor(Date.now() - settleMs)}::uuid
+            and w.enabled
             and (w.lease_until is null or w.lease_until < now())
           limit 100`,
       );
