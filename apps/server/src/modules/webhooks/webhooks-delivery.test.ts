@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { callOk } from '../../../test/support/api-call';
+import { verifyStandardWebhook } from '../../../test/support/webhook-receiver';
+import { addWebhook, deliveriesOf, receivedCount, webhookTestWorld } from '../../../test/support/webhooks';
+
+const world = webhookTestWorld('Hooked project');
+
+describe('a delivery', () => {
+  it('POSTs the activity entry, signed to the Standard Webhooks scheme, and is logged', async () => {
+    const { t, team } = world;
+    const receiver = await world.receive();
+    const hook = await addWebhook(t, team.owner, team.projectId, { url: receiver.url(), events: ['task.moved'] });
+    const task = await world.newTask('Signed move');
+    await callOk(t, team.member, 'POST', `/api/tasks/${task.id}/move`, { status_id: world.statusId('In progress') });
+    await receivedCount(receiver, 1);
+    const [request] = receiver.received;
+    if (!request) throw new Error('nothing received');
+    expect(request.method).toBe('POST');
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.headers['webhook-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Math.abs(Number(request.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(10);
+    expect(verifyStandardWebhook(hook.secret, request)).toBe(true);
+    expect(verifyStandardWebhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`, request)).toBe(false);
+    const body = JSON.parse(request.body);
+    expect(body).toEqual({
+      type: 'task.moved',
+      timestamp: expect.any(String),
+      data: expect.objectContaining({
+        project_id: team.projectId,
+        task_id: task.id,
+        verb: 'task.moved',
+        subject: 'Signed move',
+        actor: { user_id: team.member.id, name: 'Mia Member' },
+        changes: {
+          status: {
+            from: expect.objectContaining({ name: 'To do' }),
+            to: expect.objectContaining({ name: 'In progress' }),
+          },
+        },
+      }),
+    });
+    expect(body.timestamp).toBe(body.data.created_at);
+
+    await expect
+      .poll(async () => (await deliveriesOf(t, team.owner, hook.id))[0])
+      .toMatchObject({
+        id: request.headers['webhook-id'],
+        event: 'task.moved',
+        status: 'succeeded',
+        attempts: 1,
+        last_status_code: 200,
+        last_error: null,
+        request_body: request.body,
+        response_body: 'received',
+        next_attempt_at: null,
+      });
+    const [logged] = await deliveriesOf(t, team.owner, hook.id);
+    expect(logged?.duration_ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('goes only to webhooks that want the event; `*` takes every event, chat messages too', async () => {
+    const { t, team } = world;
+    const receiver = await world.receive();
+    const cards = await addWebhook(t, team.owner, team.projectId, {
+      url: receiver.url('/cards'),
+      events: ['card.created'],
+    });
+    const all = await addWebhook(t, team.owner, team.projectId, { url: receiver.url('/all'), events: ['*'] });
+    const card = await callOk(t, team.member, 'POST', `/api/projects/${team.projectId}/cards`, { title: 'Filtered' });
+    const [chat] = await callOk<{ id: string }[]>(t, team.member, 'GET', `/api/cards/${card.id}/chats`);
+    const message = await callOk(t, team.member, 'POST', `/api/chats/${chat?.id}/messages`, { text: 'hello hooks' });
+    await callOk(t, team.member, 'PATCH', `/api/messages/${message.id}`, { text: 'hello again' });
+    const gone = await t.request('DELETE', `/api/messages/${message.id}`, { token: team.member.token });
+    expect(gone.status).toBe(204);
+    await expect
+      .poll(() => receiver.received.filter((r) => r.path === '/all').map((r) => JSON.parse(r.body).type))
+      .toEqual(['card.created', 'message.created', 'message.updated', 'message.deleted']);
+    const toCards = receiver.received.filter((r) => r.path === '/cards').map((r) => JSON.parse(r.body).type);
+    expect(toCards).toEqual(['card.created']);
+    const created = receiver.received.find((r) => r.path === '/all' && JSON.parse(r.body).type === 'message.created');
+    expect(JSON.parse(created?.body ?? '{}').data).toMatchObject({
+      id: message.id,
+      text: 'hello hooks',
+      chat_id: chat?.id,
+    });
+    if (!created) throw new Error('no message.created arrived');
+    expect(verifyStandardWebhook(all.secret, created)).toBe(true);
+    expect(cards.id).not.toBe(all.id);
+  });
+
+  it('is retried on the schedule with the same webhook-id until it succeeds', async () => {
+    const { t, team } = world;
+    const receiver = await world.receive();
+    receiver.answerWith(500, 503);
+    const hook = await addWebhook(t, team.owner, team.projectId, { url: receiver.url(), events: ['task.moved'] });
+    const task = await world.newTask('Flaky receiver');
+    await callOk(t, team.member, 'POST', `/api/tasks/${task.id}/move`, { status_id: world.statusId('In progress') });
+    await receivedCount(receiver, 3);
+    const ids = receiver.received.map((r) => r.headers['webhook-id']);
+    expect(new Set(ids).size).toBe(1);
+    expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1);
+    // The schedule here is 0.2 s between attempts.
+    const [first, second, third] = receiver.received.map((r) => r.at);
+    expect((second ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(190);
+    expect((third ?? 0) - (second ?? 0)).toBeGreaterThanOrEqual(190);
+    for (const request of receiver.received) expect(verifyStandardWebhook(hook.secret, request)).toBe(true);
+    await expect
+      .poll(async () => (await deliveriesOf(t, team.owner, hook.id))[0])
+      .toMatchObject({ status: 'succeeded', attempts: 3, last_status_code: 200, next_attempt_at: null });
+  });
+
+  it('fails for good after seven attempts, a redirect counting as a failure and never followed', async () => {
+    const { t, team } = world;
+    const receiver = await world.receive();
+    receiver.answerWith(302, 302, 302, 302, 302, 302, 302);
+    receiver.answerHeaders.location = receiver.url('/elsewhere');
+    const hook = await addWebhook(t, team.owner, team.projectId, { url: receiver.url(), events: ['task.moved'] });
+    const task = await world.newTask('Moved away');
+    await callOk(t, team.member, 'POST', `/api/tasks/${task.id}/move`, { status_id: world.statusId('In progress') });
+    await expect
+      .poll(async () => (await deliveriesOf(t, team.owner, hook.id))[0], { timeout: 8000 })
+      .toMatchObject({ status: 'failed', attempts: 7, last_status_code: 302, next_attempt_at: null });
+    expect(receiver.received).toHaveLength(7);
+    expect(receiver.received.every((r) => r.path === '/hook')).toBe(true);
+  });
+
+  it('leaves in the order the events happened', async () => {
+    const { t, team } = world;
+    const receiver = await world.receive();
+    await addWebhook(t, team.owner, team.projectId, { url: receiver.url(), events: ['task.moved'] });
+    const tasks = [];
+    for (let i = 0; i < 5; i += 1) tasks.push(await world.newTask(`Ordered ${i}`));
+    const moves = [];
+    for (let round = 0; round < 4; round += 1) {
+      for (const task of tasks) {
+        const to = round % 2 === 0 ? 'In progress' : 'To do';
+        await callOk(t, team.member, 'POST', `/api/tasks/${task.id}/move`, { status_id: world.statusId(to) });
+        moves.push(`${task.id}:${to}`);
+      }
+    }
+    await receivedCount(receiver, moves.length);
+    const arrived = receiver.received.map((r) => {
+      const { data } = JSON.parse(r.body);
+      return `${data.task_id}:${data.changes.status.to.name}`;
+    });
+    expect(arrived).toEqual(moves);
+    const ids = receiver.received.map((r) => String(r.headers['webhook-id']));
+    expect([...ids].sort()).toEqual(ids);
+  });
+
+  it('is sent again by a redelivery, with the same webhook-id; a ping goes whatever the events', async () => {
+    const { t, team } = world;
+    const receiver = await world.receive();
+    const hook = await addWebhook(t, team.owner, team.projectId, { url: receiver.url(), events: ['card.deleted'] });
+    const ping = await t.request<{ id: string; event: string }>('POST', `/api/webhooks/${hook.id}/test`, {
+      token: team.admin.token,
+    });
+    expect(ping.status).toBe(202);
+    expect(ping.body.event).toBe('ping');
+    await receivedCount(receiver, 1);
+    const first = receiver.received[0];
+    expect(JSON.parse(first?.body ?? '{}')).toMatchObject({ type: 'ping', data: { webhook_id: hook.id } });
+    expect(first?.headers['webhook-id']).toBe(ping.body.id);
+    const again = await t.request('POST', `/api/webhooks/${hook.id}/deliveries/${ping.body.id}/redeliver`, {
+      token: team.owner.token,
+    });
+    expect(again.status).toBe(202);
+    await receivedCount(receiver, 2);
+    expect(receiver.received[1]?.headers['webhook-id']).toBe(ping.body.id);
+    expect(receiver.received[1]?.body).toBe(first?.body);
+    await expect
+      .poll(async () => (await deliveriesOf(t, team.owner, hook.id))[0])
+      .toMatchObject({ status: 'succeeded', attempts: 2 });
+    const missing = await t.request(
+      'POST',
+      `/api/webhooks/${hook.id}/deliveries/00000000-0000-7000-8000-000000000000/redeliver`,
+      { token: team.owner.token },
+    );
+    expect(missing.status).toBe(404);
+  });
+});
