@@ -42,15 +42,10 @@ describe('webhooks on two instances', () => {
       await callOk(i % 2 === 0 ? a : b, team.member, 'POST', `/api/projects/${team.projectId}/cards`, { title });
     }
     const arrived = () => receiver.received.filter((r) => r.path === '/both');
-    // Every delivery succeeded at its first attempt: none is sent again (a success is final), so what arrived by
-    // then is all that ever arrives.
-    await expect
-      .poll(async () => (await deliveriesOf(b, team.owner, hook.id)).map((d) => `${d.status}:${d.attempts}`), {
-        timeout: 8000,
-      })
-      .toEqual(titles.map(() => 'succeeded:1'));
+    await expect.poll(() => arrived().length, { timeout: 8000 }).toBe(titles.length);
+    // Nothing more comes: each delivery left once.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const ids = arrived().map((r) => r.headers['webhook-id']);
-    expect(ids).toHaveLength(titles.length);
     expect(new Set(ids).size).toBe(titles.length);
     expect(
       arrived()
@@ -58,6 +53,8 @@ describe('webhooks on two instances', () => {
         .sort(),
     ).toEqual([...titles].sort());
     for (const request of arrived()) expect(verifyStandardWebhook(hook.secret, request)).toBe(true);
+    const log = await deliveriesOf(b, team.owner, hook.id);
+    expect(log.every((delivery) => delivery.status === 'succeeded' && delivery.attempts === 1)).toBe(true);
   });
 
   it('send what an instance left behind when it died: a pending delivery, even under its lapsed lease', async () => {
