@@ -5,12 +5,15 @@ import type { AppEvents } from './domain-events';
 import type { FileLinks } from './modules/files/queries/file-links';
 import type { Actor } from './platform/actor';
 import type { AnswerCache } from './platform/answer-cache';
+import type { Drain } from './platform/drain';
 import type { IdTokens, VerifiedIdToken } from './platform/id-tokens';
 import type { Jobs } from './platform/jobs';
 import type { Live } from './platform/live';
 import type { Mailer } from './platform/mail';
+import type { Metrics } from './platform/metrics';
 import type { Push } from './platform/push';
 import type { RateLimitStore } from './platform/rate-limit';
+import type { Readiness } from './platform/readiness';
 import type { ServerErrorReporter } from './platform/server-errors';
 import type { BlobStore } from './platform/storage/blobs';
 import type { ObjectStorage } from './platform/storage/storage';
@@ -41,12 +44,20 @@ export interface AppDeps {
   answers: AnswerCache;
   /** The server's own 500s: into the error reports, or to SENTRY_DSN. */
   serverErrors: ServerErrorReporter;
+  /** What /api/ready probes: the database, Redis and the file store. */
+  readiness: Readiness;
+  /** The graceful shutdown: socket servers add the steps that close their sockets with 1012. */
+  drain: Drain;
+  /** Counters and gauges for GET /metrics. */
+  metrics: Metrics;
   log: FastifyBaseLogger;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Started by main.ts on SIGTERM/SIGINT, before the app closes. */
+    drain: Drain;
     /** onRequest hook for routes that need a signed-in caller: 401 before the body is even parsed. */
     authenticate: (req: FastifyRequest) => Promise<void>;
   }

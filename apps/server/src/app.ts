@@ -1,12 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   type FastifyPluginAsyncZod,
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -19,6 +19,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { oidcRoutes } from './modules/auth/oidc/routes';
 import { authRoutes } from './modules/auth/routes';
 import { registerCollab } from './modules/cards/collab/collab-server';
+import type { CollabSocketOptions } from './modules/cards/collab/collab-sockets';
 import { cardRoutes } from './modules/cards/routes/card-routes';
 import { chatRoutes } from './modules/chats/routes/chat-routes';
 import { loadFileLinks } from './modules/files/queries/file-links';
@@ -38,6 +39,8 @@ import { reportRoutes } from './modules/reports/routes';
 import { createLocalErrorReporter } from './modules/reports/server-errors';
 import { searchRoutes } from './modules/search/routes';
 import { startSearchWorkers } from './modules/search/workers';
+import { registerMetricsRoute } from './modules/system/metrics-route';
+import { registerOperationalGauges } from './modules/system/operational-gauges';
 import { systemRoutes } from './modules/system/routes';
 import { startReminderWorker } from './modules/tasks/reminders';
 import { statusRoutes } from './modules/tasks/routes/status-routes';
@@ -54,28 +57,34 @@ import { createAnswerCache } from './platform/answer-cache';
 import { registerAuthGuard } from './platform/auth-guard';
 import { registerCompression } from './platform/compression';
 import { createDomainEvents } from './platform/domain-events';
+import { registerDrain } from './platform/drain';
 import { registerErrorHandlers } from './platform/errors';
-import { registerGracefulClose } from './platform/graceful-close';
 import { createIdTokens } from './platform/id-tokens';
 import { createJobs } from './platform/jobs';
 import { registerJsonBodyParser } from './platform/json-body';
 import { type LiveOptions, registerLive } from './platform/live';
 import { loggerOptions, RequestEndLogController } from './platform/logger';
 import { createMailer } from './platform/mail';
+import { createMetrics, registerRequestMetrics } from './platform/metrics';
 import { registerNulUrlGuard } from './platform/nul-text';
 import { createMemoryPubSub, createRedisPubSub } from './platform/pubsub';
 import { createPush } from './platform/push';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './platform/rate-limit';
+import { createReadiness } from './platform/readiness';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createSentryReporter } from './platform/server-errors';
 import { createBlobStore } from './platform/storage/blobs';
 import { createStorage } from './platform/storage/create-storage';
+import { strictBodyValidatorCompiler } from './platform/strict-bodies';
+import { proxyTrust } from './platform/trust-proxy';
 import { createUsageEvents } from './platform/usage-events';
 import { registerWebApp } from './platform/web-app';
 import { registerSubscribers } from './subscribers';
 
 export interface BuildAppOptions {
   live?: LiveOptions;
+  /** Tests shorten the time a /collab socket gets to authenticate. */
+  collab?: CollabSocketOptions;
   database: Database;
   /** Built web app to serve; unset in API-only tests. */
   webDistDir?: string | undefined;
@@ -89,8 +98,9 @@ const answerCacheBytes = 32 * 1024 * 1024;
 /** Shared services; closed (after the live sockets) when the app closes. */
 async function createDeps(app: FastifyInstance, config: Config, options: BuildAppOptions): Promise<AppDeps> {
   const { db } = options.database;
+  const metrics = createMetrics();
   const rateLimits = config.redisUrl
-    ? await createRedisRateLimitStore(config.redisUrl, config.redisKeyPrefix)
+    ? await createRedisRateLimitStore(config.redisUrl, config.redisKeyPrefix, app.log)
     : createMemoryRateLimitStore();
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -99,10 +109,10 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
     log: app.log,
   });
   const pubsub = config.redisUrl
-    ? await createRedisPubSub(config.redisUrl, config.redisKeyPrefix)
+    ? await createRedisPubSub(config.redisUrl, config.redisKeyPrefix, app.log)
     : createMemoryPubSub();
   const idTokens = await createIdTokens(db, config.publicUrl);
-  const live = await registerLive(app, { pubsub, idTokens, log: app.log }, options.live);
+  const live = await registerLive(app, { pubsub, idTokens, log: app.log, drain: app.drain }, options.live);
   const instance = { release: config.version, publicUrl: config.publicUrl };
   const serverErrors = config.sentryDsn
     ? await createSentryReporter({ dsn: config.sentryDsn, ...instance }, app.log)
@@ -140,7 +150,13 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
   app.addHook('onClose', stopRetention);
   const fileLinks = await loadFileLinks(db, config.publicUrl);
   const answers = createAnswerCache({ maxBytes: answerCacheBytes });
-  const jobs = await createJobs(options.database.jobConnection, app.log);
+  const readiness = createReadiness();
+  readiness.check('database', async () => {
+    await db.execute(sql`select 1`);
+  });
+  readiness.check('storage', () => storage.check());
+  readiness.check('redis', config.redisUrl ? () => pubsub.ping() : 'unused');
+  const jobs = await createJobs(options.database.jobConnection, app.log, metrics);
   // Before the database closes (its owner closes it after the app): running jobs finish first.
   app.addHook('onClose', () => jobs.close());
   return {
@@ -159,6 +175,9 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
     jobs,
     answers,
     serverErrors,
+    readiness,
+    drain: app.drain,
+    metrics,
     log: app.log,
   };
 }
@@ -200,12 +219,13 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     logController: new RequestEndLogController(),
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: bodyLimitBytes,
     routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: 500 },
-    return503OnClosing: true,
+    // platform/drain.ts answers what arrives while closing: 503 in the shared error shape, with Retry-After.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(strictBodyValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerJsonBodyParser(app);
   registerNulUrlGuard(app);
@@ -219,7 +239,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     extraConnectSources: config.sentryDsn ? [new URL(config.sentryDsn).origin] : [],
     publicUrl: config.publicUrl,
   });
-  registerGracefulClose(app);
+  app.decorate('drain', registerDrain(app));
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
@@ -230,6 +250,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.decorate('deps', await createDeps(app, config, options));
+  registerRequestMetrics(app, app.deps.metrics);
   registerAuthGuard(app, app.deps.idTokens, {
     isApiToken,
     verify: (bearer) => verifyApiToken(app.deps.db, bearer),
@@ -237,7 +258,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   registerTokenProjectLimit(app, app.deps.db);
   registerSubscribers(app.deps);
   app.deps.events.start();
-  await registerCollab(app, app.deps);
+  const collab = await registerCollab(app, app.deps, options.collab);
+  registerOperationalGauges(app.deps, { collab, database: options.database });
   await startReminderWorker(app.deps);
   app.addHook('onClose', await startTransferWorkers(app.deps));
   app.addHook('onClose', await startSearchWorkers(app.deps));
@@ -246,6 +268,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await registerWebhooks(app);
   // Sentry SDKs post to `<DSN path>/api/<project>/envelope/`; the self-hosted DSN's path is /ingest.
   await app.register(ingestRoutes);
+  await registerMetricsRoute(app, app.deps.metrics, config.metricsToken);
   await registerWebApp(app, options.webDistDir);
   return app;
 }

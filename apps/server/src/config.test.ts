@@ -57,6 +57,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);
   });
 
+  it('reads the operations settings: the shutdown grace period and the metrics token', () => {
+    expect(loadConfig({})).toMatchObject({ shutdownGraceMs: 25_000, metricsToken: undefined });
+    const token = 'a-scraper-secret-of-some-length';
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '5', METRICS_TOKEN: token })).toMatchObject({
+      shutdownGraceMs: 5000,
+      metricsToken: token,
+    });
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: 'soon' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/at least 16 characters[\s\S]*METRICS_TOKEN/);
+  });
+
   it('lists every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', AUTH_ENUMERATION_PROTECTION: 'maybe' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*AUTH_ENUMERATION_PROTECTION|PORT[\s\S]*AUTH_ENUMERATION_PROTECTION[\s\S]*DATABASE_URL/,
@@ -89,6 +100,27 @@ describe('loadConfig', () => {
       analyticsEnabled: false,
     });
   });
+
+  it.each([
+    [undefined, 0],
+    ['', 0],
+    ['false', 0],
+    ['0', 0],
+    ['true', 1],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.5', ['10.0.0.5']],
+    [' 10.0.0.0/8, 192.168.1.1 ,fd00::/8 ', ['10.0.0.0/8', '192.168.1.1', 'fd00::/8']],
+  ])('reads TRUST_PROXY=%j as hops or proxy addresses', (value, trustProxy) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
+  });
+
+  it.each(['maybe', '-1', '1.5', '10.0.0.300', '10.0.0.0/33', 'fd00::/129', '10.0.0.1,', 'nginx', '10.0.0.0/8/1'])(
+    'refuses TRUST_PROXY=%s, saying what it takes',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/number of proxy hops[\s\S]*TRUST_PROXY/);
+    },
+  );
 
   it.each(['-1', '1.5', 'forever', '3651'])('refuses REPORTS_RETENTION_DAYS=%s', (days) => {
     expect(() => loadConfig({ REPORTS_RETENTION_DAYS: days })).toThrow(/REPORTS_RETENTION_DAYS/);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { webhookLimits } from '@deckhand/contract/webhooks';
 import { z } from 'zod';
@@ -13,6 +14,34 @@ function isSentryDsn(value: string): boolean {
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
   .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
+
+/** An IPv4 or IPv6 address, with or without a `/prefix` (CIDR). */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: a number of proxy hops (`true` = 1, `false` = 0), or the proxies' addresses and CIDRs. Booleans stay
+ * accepted in every spelling the other flags take, so a deployment written for the earlier true/false still boots.
+ */
+const TrustProxy = z.string().transform((value, ctx): number | string[] => {
+  const word = value.trim().toLowerCase();
+  if (['true', 'on', 'yes'].includes(word)) return 1;
+  if (['false', 'off', 'no'].includes(word)) return 0;
+  if (/^\d+$/.test(word) && Number.isSafeInteger(Number(word))) return Number(word);
+  const addresses = word.split(',').map((item) => item.trim());
+  if (addresses.every(isAddressOrCidr)) return addresses;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'must be a number of proxy hops (true = 1, false = 0) or a comma-separated list of proxy addresses or CIDRs',
+  });
+  return z.NEVER;
+});
 
 /** Every environment variable Deckhand reads, with its default. README "Configuration" mirrors this list. */
 const Env = z.object({
@@ -99,8 +128,15 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Bucket in the path (`endpoint/bucket/key`) rather than the host name: what most S3-compatible services want. */
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
-  /** Trust X-Forwarded-For from a reverse proxy; needed for per-address limits behind one. */
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Who may say where a request came from, for per-address limits behind a reverse proxy: the number of proxies in
+   * front, or their addresses. The client's address is read that far from the right of X-Forwarded-For.
+   */
+  TRUST_PROXY: TrustProxy.default(0),
+  /** On SIGTERM/SIGINT, requests under way get this long to finish before they are answered 503. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(25),
+  /** Set → GET /metrics (Prometheus) answers with `Authorization: Bearer <METRICS_TOKEN>`; unset → it is off. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Unset → `pretty` (one readable line per event) when stdout is a terminal, `json` otherwise. */
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -142,7 +178,11 @@ export interface Config {
   analyticsEnabled: boolean;
   /** Tests only (TEST_KILL_AFTER_OUTBOX_COMMIT). */
   testKillAfterOutboxCommit: string | undefined;
-  trustProxy: boolean;
+  /** Proxy hops in front (0: the socket's address is the client's), or the proxies' addresses and CIDRs. */
+  trustProxy: number | string[];
+  shutdownGraceMs: number;
+  /** Undefined: /metrics is off. */
+  metricsToken: string | undefined;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   logFormat: 'json' | 'pretty';
   version: string;
@@ -235,6 +275,8 @@ export function loadConfig(
     analyticsEnabled: e.ANALYTICS,
     testKillAfterOutboxCommit: e.TEST_KILL_AFTER_OUTBOX_COMMIT,
     trustProxy: e.TRUST_PROXY,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (stdoutIsTty ? 'pretty' : 'json'),
     version,

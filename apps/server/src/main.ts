@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -43,13 +44,22 @@ async function main(): Promise<void> {
   app.log.info({ migrationsApplied }, migrationsApplied > 0 ? 'database migrated' : 'database schema is current');
 
   let closing = false;
-  async function shutdown(signal: string): Promise<void> {
-    if (closing) return;
+  async function shutdown(signal: NodeJS.Signals): Promise<void> {
+    if (closing) {
+      // A second signal: whoever sent it does not want to wait for the drain.
+      app.log.warn({ signal }, 'second signal: exiting at once');
+      process.exit(128 + os.constants.signals[signal]);
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // app.close() stops accepting connections and waits for in-flight requests before resolving.
+    app.log.info(
+      { signal, graceSeconds: config.shutdownGraceMs / 1000 },
+      'shutting down: finishing requests under way, closing sockets with 1012',
+    );
+    await app.drain.start(config.shutdownGraceMs);
+    // Jobs under way finish or are handed back, bodies and usage are written, then the database closes.
     await app.close();
     await database.close();
+    app.log.info('shut down');
     process.exit(0);
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

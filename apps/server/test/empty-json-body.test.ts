@@ -16,6 +16,7 @@ const randomId = '0190f0e4-9a7e-7000-8000-000000000000';
  */
 const expectedStatus: Record<string, number> = {
   'GET /api/health': 200,
+  'GET /api/ready': 200,
   'GET /api/client-config': 200,
   'POST /api/auth/refresh': 204,
   'POST /api/auth/logout': 204,

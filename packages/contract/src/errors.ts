@@ -8,6 +8,8 @@ export const errorCodes = [
   'request/unsupported-media-type',
   'request/not-found',
   'request/rate-limited',
+  /** The instance cannot serve now (draining for a restart, or a service it needs is down): try again. */
+  'service/unavailable',
   'auth/unauthenticated',
   'auth/invalid-email',
   'auth/email-already-in-use',

@@ -93,7 +93,20 @@ export const LiveEvent = z.discriminatedUnion('type', [
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 
-/** Close code for a refused or expired credential (spec: 4401, like HTTP 401). */
-export const liveCloseCodes = { unauthorized: 4401, slowConsumer: 4408 } as const;
+/**
+ * Sent to a socket, instead of events, when some of its events may have been lost (its server instance was cut
+ * off from Redis for a while): the client refetches what it shows, as after a reconnect.
+ */
+export const LiveResync = z.object({ type: z.literal('resync') });
+export type LiveResync = z.infer<typeof LiveResync>;
+
+/**
+ * Close codes: 4401 for a refused or expired credential (spec, like HTTP 401); 4429 for the oldest of a person's
+ * sockets once they open more than `liveMaxSocketsPerUser`, which the client does not reopen (it would close
+ * another tab's in turn).
+ */
+export const liveCloseCodes = { unauthorized: 4401, slowConsumer: 4408, tooManySockets: 4429 } as const;
+/** Live sockets one person may hold open (per server instance). */
+export const liveMaxSocketsPerUser = 20;
 /** Spec §4/§9: the client reconnects this long after a close. */
 export const liveReconnectDelayMs = 3000;

@@ -17,6 +17,8 @@ export interface Database {
   migrate(): Promise<number>;
   /** How the job queue (pg-boss) reaches this database: its own small pool, or PGlite's one connection. */
   jobConnection: JobConnection;
+  /** PostgreSQL only: the pool's connections now, for the metrics. */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: the whole data dir as a gzipped tarball (tests load it instead of running initdb). */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -107,6 +109,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       jobConnection: { connectionString: options.url },
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

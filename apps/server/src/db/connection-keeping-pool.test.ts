@@ -37,6 +37,22 @@ describe('the connection-keeping pool', () => {
     expect(pool.totalCount).toBe(1);
   });
 
+  it('outlives the server ending the session of a client checked out between two statements', async () => {
+    const client = await pool.connect();
+    const { rows } = await client.query('select pg_backend_pid() as pid');
+    const other = new pg.Client({ connectionString: target.url });
+    await other.connect();
+    try {
+      // What a restart does to every session: 57P01 arrives while no statement of this client is running.
+      await other.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+    } finally {
+      await other.end();
+    }
+    await expect(client.query('select 1')).rejects.toThrow();
+    client.release();
+    expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+
   it('tells errors that leave the connection usable from those that do not', () => {
     const reported = new pg.DatabaseError('duplicate key value', 0, 'error');
     reported.severity = 'ERROR';

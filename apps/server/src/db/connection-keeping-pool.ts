@@ -21,6 +21,13 @@ type PooledQuery = (config: string | pg.QueryConfig, values?: unknown[]) => Prom
  */
 export function createConnectionKeepingPool(config: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool(config);
+  // pg-pool listens for a client's errors only while it is idle. A client checked out between two statements (a
+  // transaction running code between its queries) that hears the server end its session (57P01, a restart) would
+  // emit an 'error' nobody listens to, which ends the process. With this listener the error is not lost: pg marks
+  // the client unusable, so its next statement fails (answered 503) and the client is released as broken.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const query: PooledQuery = async (queryConfig, values) => {
     const client = await pool.connect();
     let broken: Error | undefined;

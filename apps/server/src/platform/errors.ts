@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@deckhand/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isConnectionFailure } from '../db/errors';
 import type { ServerErrorContext } from './server-errors';
 
 const statusOf = {
@@ -10,6 +11,7 @@ const statusOf = {
   'request/unsupported-media-type': 415,
   'request/not-found': 404,
   'request/rate-limited': 429,
+  'service/unavailable': 503,
   'auth/unauthenticated': 401,
   'auth/invalid-email': 400,
   'auth/email-already-in-use': 409,
@@ -83,7 +85,7 @@ const statusOf = {
 /** An error whose code and message are safe to show to the client. */
 export class AppError extends Error {
   readonly code: ErrorCode;
-  /** Seconds, sent as Retry-After on 429s. */
+  /** Seconds, sent as Retry-After on 429s and 503s. */
   readonly retryAfterSeconds: number | undefined;
   constructor(code: ErrorCode, message: string, options?: ErrorOptions & { retryAfterSeconds?: number }) {
     super(message, options);
@@ -128,6 +130,9 @@ const clientFastifyErrors: Record<string, ErrorCode> = {
 /** Called for every 500 (a bug) besides the log; must not throw. */
 export type UnexpectedErrorSink = (err: Error, context: ServerErrorContext) => void;
 
+/** What a client is told to wait when the database is away: a restart or a failover takes seconds. */
+const unreachableRetryAfterSeconds = 5;
+
 function contextOf(req: FastifyRequest): ServerErrorContext {
   return { method: req.method, path: req.url.split('?')[0] ?? req.url, userId: req.actor?.userId ?? null };
 }
@@ -158,6 +163,13 @@ export function registerErrorHandlers(app: FastifyInstance, onUnexpected: Unexpe
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       req.log.warn({ err }, 'client error without a mapped code');
       return reply.code(err.statusCode).send({ error: { code: 'request/invalid', message: err.message } });
+    }
+    if (isConnectionFailure(err)) {
+      // Not a bug, and no input of the client's: the database (restarting, failing over) or the network.
+      const reason = err.cause instanceof Error ? err.cause.message : err.message;
+      req.log.warn({ reason }, 'a service this request needs cannot be reached: answered 503');
+      reply.header('Retry-After', String(unreachableRetryAfterSeconds));
+      return sendError(reply, 'service/unavailable', 'Temporarily unavailable, please try again in a few seconds');
     }
     req.log.error({ err }, 'unhandled error');
     onUnexpected(err, contextOf(req));

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { JobConnection } from '../db/client';
+import type { Metrics } from './metrics';
 
 /**
  * A queue's handler; it runs for each job on whichever instance fetched it. Throwing retries the job, and with it
@@ -37,7 +38,11 @@ const pollingSeconds = 2;
  */
 const batchSize = 25;
 
-export async function createJobs(connection: JobConnection, log: FastifyBaseLogger): Promise<Jobs> {
+export async function createJobs(
+  connection: JobConnection,
+  log: FastifyBaseLogger,
+  metrics: Pick<Metrics, 'jobFailures'>,
+): Promise<Jobs> {
   const { default: PgBossClass } = await import('pg-boss');
   const boss: PgBoss = new PgBossClass({
     ...('connectionString' in connection ? { connectionString: connection.connectionString, max: 2 } : {}),
@@ -81,7 +86,10 @@ export async function createJobs(connection: JobConnection, log: FastifyBaseLogg
       await boss.work<T>(queue, { pollingIntervalSeconds: pollingSeconds, batchSize }, async (batch) => {
         const results = await Promise.allSettled(batch.map((job) => handler(job.data)));
         const failed = results.find((result) => result.status === 'rejected');
-        if (failed) throw failed.reason;
+        if (failed) {
+          metrics.jobFailures.inc({ queue });
+          throw failed.reason;
+        }
       });
     },
     async close() {

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { liveCloseCodes, liveMaxSocketsPerUser } from '@deckhand/contract/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { connectLive } from '../../test/support/live-client';
@@ -96,6 +97,17 @@ describe('GET /updates', () => {
     live.socket.send('hello');
     live.socket.send('x'.repeat(5000));
     expect((await live.closed).code).toBe(1009);
+  });
+
+  it('keeps at most 20 sockets per person, closing the oldest with 4429', async () => {
+    const person = await t.signUp();
+    const sockets = [];
+    for (let i = 0; i < liveMaxSocketsPerUser; i += 1) sockets.push(await connectLive(t.url, person.token));
+    const newest = await connectLive(t.url, person.token);
+    expect(await sockets[0]?.closed).toEqual({ code: liveCloseCodes.tooManySockets, reason: 'Too many open tabs' });
+    expect(sockets.slice(1).map((s) => s.socket.readyState)).toEqual(sockets.slice(1).map(() => WebSocket.OPEN));
+    expect(newest.socket.readyState).toBe(WebSocket.OPEN);
+    for (const live of [...sockets, newest]) live.close();
   });
 
   it('drops a socket that stops answering pings', async () => {

@@ -1,8 +1,9 @@
-import { LiveEvent, liveCloseCodes } from '@deckhand/contract/live';
+import { LiveEvent, type LiveResync, liveCloseCodes, liveMaxSocketsPerUser } from '@deckhand/contract/live';
 import websocket from '@fastify/websocket';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import type { Drain } from './drain';
 import { sendError } from './errors';
 import type { IdTokens } from './id-tokens';
 import type { PubSub } from './pubsub';
@@ -69,13 +70,19 @@ const liveMaxMessageBytes = 4096;
 
 export async function registerLive(
   app: FastifyInstance,
-  deps: { pubsub: PubSub; idTokens: IdTokens; log: FastifyBaseLogger },
+  deps: { pubsub: PubSub; idTokens: IdTokens; log: FastifyBaseLogger; drain: Drain },
   options: LiveOptions = {},
 ): Promise<Live> {
   const pingIntervalMs = options.pingIntervalMs ?? 30_000;
   const maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
   const socketsByUser = new Map<string, Set<WebSocket>>();
   const alive = new WeakSet<WebSocket>();
+
+  function countSockets(): number {
+    let count = 0;
+    for (const sockets of socketsByUser.values()) count += sockets.size;
+    return count;
+  }
 
   function deliver(userIds: readonly string[], payload: string): void {
     for (const userId of userIds) {
@@ -95,6 +102,12 @@ export async function registerLive(
     }
     deliver(parsed.data.user_ids, JSON.stringify(parsed.data.event));
   });
+  // Events for these sockets may have been lost on the way (Redis was away): each client refetches what it shows.
+  const resync = JSON.stringify({ type: 'resync' } satisfies LiveResync);
+  deps.pubsub.onResync(() => {
+    deps.log.info({ sockets: countSockets() }, 'live sockets told to resync');
+    deliver([...socketsByUser.keys()], resync);
+  });
 
   const heartbeat = setInterval(() => {
     for (const sockets of socketsByUser.values()) {
@@ -113,11 +126,15 @@ export async function registerLive(
   // One websocket server serves this channel and the card bodies (/collab), whose sync messages can carry a whole
   // body (up to 2 MB of Yjs state); this channel keeps its own 4 KB bound below.
   await app.register(websocket, { options: { maxPayload: 4 * 1024 * 1024 } });
+  // 1012 (service restart): the web app reconnects, to another instance behind a load balancer, and refetches.
+  const closeAll = async () => {
+    for (const sockets of socketsByUser.values()) for (const socket of sockets) socket.close(1012, 'Service restart');
+  };
+  deps.drain.onStart(closeAll);
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     await unsubscribe();
-    for (const sockets of socketsByUser.values())
-      for (const socket of sockets) socket.close(1001, 'server shutting down');
+    await closeAll();
   });
 
   app.get(
@@ -143,6 +160,13 @@ export async function registerLive(
       if (!sockets) {
         sockets = new Set();
         socketsByUser.set(userId, sockets);
+      }
+      // Per instance, which is enough to keep one person from holding sockets without bound. The oldest goes: it is
+      // most likely a tab left open in the background, and its client does not reopen it (see liveCloseCodes).
+      for (const oldest of sockets) {
+        if (sockets.size < liveMaxSocketsPerUser) break;
+        sockets.delete(oldest);
+        oldest.close(liveCloseCodes.tooManySockets, 'Too many open tabs');
       }
       sockets.add(socket);
       alive.add(socket);
@@ -171,10 +195,6 @@ export async function registerLive(
         .publish(channel, JSON.stringify({ user_ids: userIds, event }))
         .catch((err: unknown) => deps.log.error({ err, event: event.type }, 'live event not published'));
     },
-    localSocketCount: () => {
-      let count = 0;
-      for (const sockets of socketsByUser.values()) count += sockets.size;
-      return count;
-    },
+    localSocketCount: countSockets,
   };
 }

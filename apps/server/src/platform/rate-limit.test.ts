@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { testTarget } from '../../test/support/test-database';
 import {
@@ -9,9 +10,13 @@ import {
 } from './rate-limit';
 
 const target = testTarget();
+const silentLog = pino({ level: 'silent' });
 const stores: [string, () => Promise<RateLimitStore>][] = [['memory', async () => createMemoryRateLimitStore()]];
 if (target.kind === 'postgres') {
-  stores.push(['redis', () => createRedisRateLimitStore(target.redisUrl, `deckhand-test:${crypto.randomUUID()}:`)]);
+  stores.push([
+    'redis',
+    () => createRedisRateLimitStore(target.redisUrl, `deckhand-test:${crypto.randomUUID()}:`, silentLog),
+  ]);
 }
 
 describe.each(stores)('%s rate-limit store', (_name, create) => {
@@ -50,8 +55,8 @@ const redisUrls = target.kind === 'postgres' ? [target.redisUrl] : [];
 describe.each(redisUrls)('Redis at %s', (redisUrl) => {
   it('shares counts between two instances', async () => {
     const prefix = `deckhand-test:${crypto.randomUUID()}:`;
-    const a = await createRedisRateLimitStore(redisUrl, prefix);
-    const b = await createRedisRateLimitStore(redisUrl, prefix);
+    const a = await createRedisRateLimitStore(redisUrl, prefix, silentLog);
+    const b = await createRedisRateLimitStore(redisUrl, prefix, silentLog);
     try {
       const checks = [{ limit: { name: 'shared', max: 2, windowMs: 60_000 }, key: 'k' }];
       await recordHits(a, checks);

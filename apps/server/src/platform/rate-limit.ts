@@ -1,4 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from './errors';
 import { closeRedis } from './redis-close';
+import { createRedisHealth, redisReconnectOptions } from './redis-health';
 
 export interface WindowCount {
   count: number;
@@ -8,7 +11,8 @@ export interface WindowCount {
 
 /**
  * Fixed-window counters. In memory for one instance; in Redis when REDIS_URL is set, so every
- * instance behind one address shares the same limits.
+ * instance behind one address shares the same limits. Without its counters a limited route stays closed
+ * rather than unlimited: the Redis store throws service/unavailable (503 with Retry-After) while Redis is away.
  */
 export interface RateLimitStore {
   get(key: string): Promise<WindowCount>;
@@ -48,12 +52,30 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
   };
 }
 
-/** ioredis is imported only when REDIS_URL is set. */
-export async function createRedisRateLimitStore(url: string, keyPrefix: string): Promise<RateLimitStore> {
+/** Asked of clients while the shared counters are out of reach: a few of Redis's reconnect attempts. */
+const unavailableRetryAfterSeconds = 5;
+
+/**
+ * ioredis is imported only when REDIS_URL is set. Without an offline queue and with a short command timeout, a
+ * request fails within a second while Redis is away instead of waiting for it.
+ * @throws service/unavailable from every method while Redis cannot be reached
+ */
+export async function createRedisRateLimitStore(
+  url: string,
+  keyPrefix: string,
+  log: FastifyBaseLogger,
+): Promise<RateLimitStore> {
   const prefix = `${keyPrefix}rl:`;
   const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
-  return {
+  const redis = new Redis(url, { ...redisReconnectOptions, enableOfflineQueue: false, commandTimeout: 1000 });
+  createRedisHealth('rate-limit', log).watch(redis);
+  // Commands sent before the first connection would fail: start once it is up, or known to be down.
+  await new Promise<void>((resolve) => {
+    redis.once('ready', resolve);
+    redis.once('error', () => resolve());
+  });
+
+  return closedWhileUnreachable({
     async get(key) {
       const [count, ttl] = await redis
         .multi()
@@ -80,6 +102,26 @@ export async function createRedisRateLimitStore(url: string, keyPrefix: string):
     close: async () => {
       await closeRedis(redis);
     },
+  });
+}
+
+/** Turns the failures of a shared store into service/unavailable, so its routes answer 503 rather than 500. */
+function closedWhileUnreachable(store: RateLimitStore): RateLimitStore {
+  async function reach<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (err) {
+      throw new AppError('service/unavailable', 'Temporarily unavailable, please try again in a few seconds', {
+        retryAfterSeconds: unavailableRetryAfterSeconds,
+        cause: err,
+      });
+    }
+  }
+  return {
+    get: (key) => reach(store.get(key)),
+    increment: (key, windowMs) => reach(store.increment(key, windowMs)),
+    reset: (key) => reach(store.reset(key)),
+    close: () => store.close(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
+import { randomIp } from './test-app';
 
 export interface CollabClient {
   doc: Y.Doc;
@@ -14,12 +15,33 @@ export interface CollabClient {
   close(): void;
 }
 
+export interface CollabClientOptions {
+  /** The client's address as the server sees it (X-Forwarded-For); a random one unless given, as for requests. */
+  address?: string;
+  /** The client's copy of the body, for one that already holds changes when it connects. */
+  doc?: Y.Doc;
+}
+
+/** The ws client, sending X-Forwarded-For: the provider constructs its socket from the URL alone. */
+function webSocketFrom(address: string) {
+  return class extends WebSocket {
+    constructor(url: string) {
+      super(url, { headers: { 'x-forwarded-for': address } });
+    }
+  };
+}
+
 /**
  * A Node Hocuspocus client for `card:{cardId}` on the test server: resolves once synced, rejects when the server
  * refuses the connection (the provider's authenticationFailed).
  */
-export function connectCollab(baseUrl: string, cardId: string, token: string | null): Promise<CollabClient> {
-  const doc = new Y.Doc();
+export function connectCollab(
+  baseUrl: string,
+  cardId: string,
+  token: string | null,
+  options: CollabClientOptions = {},
+): Promise<CollabClient> {
+  const doc = options.doc ?? new Y.Doc();
   const stateless: unknown[] = [];
   let markClosed: (event: { code: number; reason: string }) => void = () => {};
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {
@@ -27,7 +49,7 @@ export function connectCollab(baseUrl: string, cardId: string, token: string | n
   });
   const websocketProvider = new HocuspocusProviderWebsocket({
     url: `${baseUrl.replace(/^http/, 'ws')}/collab`,
-    WebSocketPolyfill: WebSocket,
+    WebSocketPolyfill: webSocketFrom(options.address ?? randomIp()),
   });
   return new Promise((resolve, reject) => {
     const provider = new HocuspocusProvider({

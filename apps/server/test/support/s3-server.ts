@@ -6,6 +6,8 @@ import S3rver from 's3rver';
 export interface S3Server {
   /** S3_* variables that point Deckhand at this server's bucket. */
   env: Record<string, string>;
+  /** Multipart uploads begun and neither completed nor aborted: a large upload is under way. */
+  multipartUploadsUnderWay(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,14 @@ export async function startS3Server(bucket = 'deckhand-test'): Promise<S3Server>
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
+    },
+    async multipartUploadsUnderWay() {
+      // s3rver cannot list multipart uploads; it keeps each in a folder of its own until it is completed.
+      const entries = await fs.readdir(path.join(directory, bucket, '._S3rver_uploads')).catch((err: unknown) => {
+        if (err instanceof Error && 'code' in err && err.code === 'ENOENT') return [];
+        throw err;
+      });
+      return entries.length;
     },
     async close() {
       await server.close();

@@ -67,6 +67,10 @@ export function describeStorage(name: string, start: () => Promise<StorageUnderT
     });
     afterAll(() => under.close());
 
+    it('says it can be written to', async () => {
+      await expect(storage.check()).resolves.toBeUndefined();
+    });
+
     it('streams a file bigger than a multipart part in and out whole', async () => {
       const data = pattern(12 * mib);
       expect(await storage.put('big/file', chunked(data), { contentType: 'application/octet-stream' })).toEqual({

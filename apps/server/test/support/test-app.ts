@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
+import type { CollabSocketOptions } from '../../src/modules/cards/collab/collab-sockets';
 import type { LiveOptions } from '../../src/platform/live';
 import { openTestDatabase, testTarget } from './test-database';
 
@@ -28,7 +29,7 @@ export interface RequestOptions {
   rawBody?: string;
   token?: string;
   headers?: Record<string, string>;
-  /** Client address as seen through X-Forwarded-For (the test app trusts the proxy header). */
+  /** Client address as seen through X-Forwarded-For (the test app trusts one proxy hop). */
   ip?: string;
 }
 
@@ -85,6 +86,7 @@ export async function createTestApp(
   options: {
     webDistDir?: string;
     live?: LiveOptions;
+    collab?: CollabSocketOptions;
     /** A second instance on the same database (and, on the PostgreSQL pass, the same Redis). */
     shareWith?: TestApp;
   } = {},
@@ -103,7 +105,8 @@ export async function createTestApp(
     PUBLIC_URL: shared?.config.publicUrl ?? `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
-    TRUST_PROXY: 'true',
+    // Each test request stands for one that came through a proxy: its X-Forwarded-For is the address the proxy saw.
+    TRUST_PROXY: '1',
     LOG_LEVEL: 'info',
     ...(target.kind === 'postgres' && {
       REDIS_URL: target.redisUrl,
@@ -118,7 +121,13 @@ export async function createTestApp(
       done();
     },
   });
-  const app = await buildApp(config, { database, logStream, webDistDir: options.webDistDir, live: options.live });
+  const app = await buildApp(config, {
+    database,
+    logStream,
+    webDistDir: options.webDistDir,
+    live: options.live,
+    collab: options.collab,
+  });
   await app.listen({ port: config.port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
 

@@ -35,7 +35,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     if (!signedIn) return;
     const socket = connectLiveSocket({
       url: () => (current.current.token ? liveUrl(current.current.token) : null),
-      // Whatever changed while the socket was down was not heard: fetch again what the page shows.
+      // Whatever changed while the socket was down (or was lost on the server's side) was not heard: fetch again
+      // what the page shows.
       onConnected: () => invalidateWithoutAbsorbing(queryClient, () => void queryClient.invalidateQueries()),
       onEvent: (event) => {
         invalidateWithoutAbsorbing(queryClient, () => {

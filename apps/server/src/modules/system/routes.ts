@@ -1,6 +1,6 @@
 import { ClientConfig } from '@deckhand/contract/client-config';
 import { ClientEventInput } from '@deckhand/contract/events';
-import { Health } from '@deckhand/contract/health';
+import { Health, Ready } from '@deckhand/contract/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reportingDsn } from '../reports/queries/reporting-dsn';
@@ -14,6 +14,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The process listens only after migrations have run, so answering at all means healthy.
   app.get('/health', { schema: { tags, response: { 200: Health } } }, async () => ({ status: 'ok' as const }));
+
+  // Readiness for a load balancer: whether this instance can serve now, and not once it has begun to drain.
+  app.get('/ready', { schema: { tags, response: { 200: Ready, 503: Ready } } }, async (_req, reply) => {
+    const { ready, draining, parts } = await deps.readiness.report(deps.drain.draining);
+    if (!ready) reply.code(503).header('Retry-After', '5');
+    return { ...parts, ...(draining && { draining: true as const }) };
+  });
 
   app.get('/client-config', { schema: { tags, response: { 200: ClientConfig } } }, async () => ({
     version: deps.config.version,

@@ -28,6 +28,11 @@ describe('local disk storage, on disk', () => {
   });
   afterAll(() => fs.rm(root, { recursive: true, force: true }));
 
+  it('says it cannot be written to when its folder cannot be made', async () => {
+    await fs.writeFile(path.join(root, 'a file'), 'x');
+    await expect(createLocalStorage(path.join(root, 'a file', 'files')).check()).rejects.toThrow();
+  });
+
   it('lists neither writes under way nor files that no key names', async () => {
     await storage.put('mixed/kept', Readable.from([Buffer.from('x')]));
     await storage.put('mixed/named.partial', Readable.from([Buffer.from('x')]));

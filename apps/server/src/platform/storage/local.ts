@@ -65,6 +65,10 @@ export function createLocalStorage(root: string): ObjectStorage {
   const pathOf = (key: string) => path.join(root, ...checkKey(key).split('/'));
 
   return {
+    async check() {
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, fs.constants.W_OK);
+    },
     async put(key, body: Readable) {
       const target = pathOf(key);
       await fs.mkdir(path.dirname(target), { recursive: true });

@@ -7,6 +7,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeStorage, failingAfter, mib, type StorageUnderTest } from '../../../test/support/storage-suite';
 import { createS3Storage } from './s3';
+import type { ObjectStorage } from './storage';
 
 const bucket = 'storage-suite';
 
@@ -15,7 +16,9 @@ const bucket = 'storage-suite';
  * AbortMultipartUpload with 405, so the server in front of it does the abort itself (deletes the upload's parts,
  * as S3 does), unless `refuseAborts` keeps s3rver's answer.
  */
-async function startBucket(options: { refuseAborts: boolean }): Promise<StorageUnderTest> {
+async function startBucket(options: {
+  refuseAborts: boolean;
+}): Promise<StorageUnderTest & { withBucket: (name: string) => ObjectStorage }> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'deckhand-s3-'));
   const s3rver = new S3rver({ silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
   await s3rver.configureBuckets();
@@ -33,16 +36,18 @@ async function startBucket(options: { refuseAborts: boolean }): Promise<StorageU
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const storage = createS3Storage({
-    bucket,
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  const withBucket = (name: string) =>
+    createS3Storage({
+      bucket: name,
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
   return {
-    storage,
+    storage: withBucket(bucket),
+    withBucket,
     leftovers: () => fs.readdir(uploads),
     async close() {
       await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
@@ -52,6 +57,18 @@ async function startBucket(options: { refuseAborts: boolean }): Promise<StorageU
 }
 
 describeStorage('S3', () => startBucket({ refuseAborts: false }));
+
+describe('S3 storage of a bucket that is not there', () => {
+  let under: Awaited<ReturnType<typeof startBucket>>;
+  beforeAll(async () => {
+    under = await startBucket({ refuseAborts: false });
+  });
+  afterAll(() => under.close());
+
+  it('says it cannot be written to', async () => {
+    await expect(under.withBucket('no-such-bucket').check()).rejects.toThrow();
+  });
+});
 
 describe('S3 storage on a service that cannot abort a multipart upload', () => {
   let under: StorageUnderTest;

@@ -2,6 +2,7 @@ import { pipeline, Readable, Transform } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
@@ -72,6 +73,9 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
   }
 
   return {
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    },
     async put(key, body, putOptions) {
       checkKey(key);
       let size = 0;

@@ -36,4 +36,6 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
   /** Every object whose key starts with `prefix`, in no set order: what a clean-up sweeps. */
   list(prefix: string): AsyncIterable<StoredObjectInfo>;
+  /** Resolves when the store can be written to now (readiness); rejects saying why not. */
+  check(): Promise<void>;
 }

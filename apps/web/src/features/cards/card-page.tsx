@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { errorCodeOf } from '../../lib/api';
@@ -15,12 +15,13 @@ import { ChatsPanel } from '../chats/chats-panel';
 import { CardFiles } from '../files/card-files';
 import { DropOverlay, useFileDrop } from '../files/use-file-drop';
 import { useUploads } from '../files/use-uploads';
+import { projectMembersQuery } from '../projects/api';
 import { useRouteProject } from '../projects/use-route-project';
 import { CardTasks } from '../tasks/card-tasks';
 import { type ClientCard, cardKeys, cardQuery, useUpdateCard } from './api';
 import { CardMenu } from './card-menu';
 import { CardTitleField } from './card-title-field';
-import type { PresentUser } from './editor/presence';
+import { peopleById, presentPeople } from './editor/presence';
 import { PresenceAvatars } from './presence-avatars';
 
 /** TipTap, Yjs and the Hocuspocus provider: loaded with the first card opened, never on / or /login. */
@@ -100,12 +101,21 @@ interface CardViewProps {
 function CardView({ card, chatId, canWrite, canManage, backLink }: CardViewProps) {
   const project = useRouteProject();
   const { user } = useAuth();
-  const [present, setPresent] = useState<PresentUser[]>([]);
-  const onPresenceChange = useCallback((users: PresentUser[]) => setPresent(users), []);
+  const members = useQuery(projectMembersQuery(project.id));
+  // Presence says only who (user ids, as the server authenticated them); the member list says how they look.
+  const people = useMemo(
+    () =>
+      peopleById(
+        members.data?.members ?? [],
+        user ? { userId: user.id, name: user.name, color: user.color, avatarUrl: user.avatarUrl } : null,
+      ),
+    [members.data, user],
+  );
+  const [presentIds, setPresentIds] = useState<string[]>([]);
+  const onPresenceChange = useCallback((userIds: string[]) => setPresentIds(userIds), []);
   const uploads = useUploads({ projectId: project.id, cardId: card.id });
   const drop = useFileDrop(canWrite, uploads.start);
   if (!user) return null;
-  const self: PresentUser = { userId: user.id, name: user.name, color: user.color, avatarUrl: user.avatarUrl };
 
   return (
     <main className="relative mx-auto w-full max-w-7xl flex-1 px-4 py-4" {...drop.handlers}>
@@ -115,7 +125,7 @@ function CardView({ card, chatId, canWrite, canManage, backLink }: CardViewProps
       <div className="mb-2">{backLink}</div>
       <div className="mb-4 flex items-center gap-3">
         <CardTitleField card={card} />
-        <PresenceAvatars users={present} />
+        <PresenceAvatars users={presentPeople(presentIds, people)} />
         <CardMenu card={card} />
       </div>
       {card.archived ? <ArchivedNotice card={card} /> : null}
@@ -125,7 +135,8 @@ function CardView({ card, chatId, canWrite, canManage, backLink }: CardViewProps
             <Suspense fallback={<DotsLoader label="Loading the editor" className="py-16" />}>
               <CardBody
                 cardId={card.id}
-                self={self}
+                selfId={user.id}
+                people={people}
                 canEdit={canWrite}
                 onPresenceChange={onPresenceChange}
                 onImageFiles={canWrite ? uploads.start : undefined}

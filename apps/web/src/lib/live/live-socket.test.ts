@@ -117,6 +117,24 @@ describe('connectLiveSocket', () => {
     expect(onConnected).toHaveBeenCalledTimes(2);
   });
 
+  it('refetches as after a reconnect when the server says events were lost', () => {
+    const { onConnected, onEvent } = setup();
+    const socket = latestSocket();
+    socket.serverOpens();
+    socket.serverSends(JSON.stringify({ type: 'resync' }));
+    expect(onConnected).toHaveBeenCalledTimes(2);
+    expect(onEvent).not.toHaveBeenCalled();
+  });
+
+  it('does not reopen a socket the server closed for too many open tabs', () => {
+    const { log } = setup();
+    latestSocket().serverOpens();
+    latestSocket().serverCloses(4429);
+    vi.advanceTimersByTime(30_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/too many open tabs/));
+  });
+
   it('keeps trying every 3000 ms while connections fail', () => {
     setup();
     for (let attempt = 1; attempt <= 3; attempt += 1) {

@@ -1,4 +1,4 @@
-import { LiveEvent, liveReconnectDelayMs } from '@deckhand/contract/live';
+import { LiveEvent, LiveResync, liveCloseCodes, liveReconnectDelayMs } from '@deckhand/contract/live';
 
 /** The part of the browser's WebSocket the live channel uses. */
 export interface LiveSocketLike {
@@ -21,7 +21,10 @@ export interface LiveSocketOptions {
   url(): string | null;
   /** Called for every frame that is a known LiveEvent. */
   onEvent(event: LiveEvent): void;
-  /** Called after every (re)connect: whatever happened while disconnected must be fetched again. */
+  /**
+   * Called after every (re)connect, and when the server says events may have been lost (`resync`): whatever
+   * happened meanwhile must be fetched again.
+   */
   onConnected(): void;
   WebSocketClass?: LiveSocketClass;
   reconnectDelayMs?: number;
@@ -42,9 +45,10 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Keeps one connection to the live channel (`/updates`) open: reconnects `reconnectDelayMs` after any close
- * (spec §4: 3000 ms), with the URL asked afresh so an expired token (close 4401) is replaced. Frames that are
- * not a known LiveEvent are ignored. Failures are logged, never shown (spec §8).
+ * Keeps one connection to the live channel (`/updates`) open: reconnects `reconnectDelayMs` after any close but
+ * 4429 (spec §4: 3000 ms), with the URL asked afresh so an expired token (close 4401) is replaced. A `resync` frame
+ * calls `onConnected` as a reconnect does; other frames that are not a known LiveEvent are ignored. Failures are
+ * logged, never shown (spec §8).
  */
 export function connectLiveSocket(options: LiveSocketOptions): LiveSocket {
   const {
@@ -65,7 +69,12 @@ export function connectLiveSocket(options: LiveSocketOptions): LiveSocket {
   }
 
   function handleFrame(data: unknown): void {
-    const parsed = LiveEvent.safeParse(typeof data === 'string' ? parseJson(data) : undefined);
+    const message = typeof data === 'string' ? parseJson(data) : undefined;
+    if (LiveResync.safeParse(message).success) {
+      onConnected();
+      return;
+    }
+    const parsed = LiveEvent.safeParse(message);
     if (!parsed.success) {
       log.debug('Live channel: ignoring an unknown message', data);
       return;
@@ -96,6 +105,11 @@ export function connectLiveSocket(options: LiveSocketOptions): LiveSocket {
     socket.onclose = (event) => {
       if (socket !== current || stopped) return;
       current = null;
+      // Reopening would close the person's next-oldest tab in turn, and so on around all of them.
+      if (event.code === liveCloseCodes.tooManySockets) {
+        log.warn('Live channel closed: too many open tabs; this one gets no live updates until reloaded');
+        return;
+      }
       log.warn(`Live channel closed (code ${event.code}); reconnecting in ${reconnectDelayMs} ms`);
       scheduleReconnect();
     };

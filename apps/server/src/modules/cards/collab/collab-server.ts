@@ -3,11 +3,15 @@ import { Hocuspocus } from '@hocuspocus/server';
 import type { FastifyInstance } from 'fastify';
 import * as Y from 'yjs';
 import type { AppDeps } from '../../../app-deps';
+import { redisReconnectOptions } from '../../../platform/redis-health';
 import { requireMembership } from '../../projects/queries/access';
 import { storeCardBody } from '../commands/store-card-body';
 import { requireCardAccess } from '../queries/card-access';
 import { cardIdOf, loadBody } from './card-documents';
 import { createCardEditors } from './card-editors';
+import { enforcePresenceIdentity } from './collab-presence';
+import { watchCollabRedis } from './collab-redis';
+import { type CollabSocketOptions, createCollabSockets } from './collab-sockets';
 
 /** Writes follow the last change by this much (the issue's bound is 2 s), and at least this often while typing. */
 const storeDebounceMs = 1500;
@@ -58,6 +62,7 @@ async function createRedisExtension(redisUrl: string, keyPrefix: string): Promis
     port: Number(url.port || 6379),
     prefix: `${keyPrefix}collab`,
     options: {
+      ...redisReconnectOptions,
       ...(url.username && { username: decodeURIComponent(url.username) }),
       ...(url.password && { password: decodeURIComponent(url.password) }),
       ...(url.pathname.length > 1 && { db: Number(url.pathname.slice(1)) }),
@@ -73,30 +78,44 @@ function isCollabContext(value: unknown): value is CollabContext {
   return typeof value === 'object' && value !== null && 'userId' in value && 'cardId' in value && 'projectId' in value;
 }
 
+function userIdOf(context: unknown): string | undefined {
+  return isCollabContext(context) ? context.userId : undefined;
+}
+
 /**
  * Card bodies over Yjs at `/collab` (Hocuspocus), one document per card named `card:{cardId}`. The ID token comes
  * in the provider's `token` field, never in the URL. Throwing in onAuthenticate refuses the connection: no or bad
  * token, an unknown card, or a card in a project the person is not a member of. Viewers connect read-only, so
- * their updates reach neither the others nor storage.
+ * their updates reach neither the others nor storage. Sockets are guarded before they authenticate (collab-sockets.ts)
+ * and presence carries only the authenticated user's id (collab-presence.ts).
  */
-export async function registerCollab(app: FastifyInstance, deps: AppDeps): Promise<Hocuspocus> {
+export async function registerCollab(
+  app: FastifyInstance,
+  deps: AppDeps,
+  options: CollabSocketOptions = {},
+): Promise<Hocuspocus> {
   const redis = deps.config.redisUrl
     ? await createRedisExtension(deps.config.redisUrl, deps.config.redisKeyPrefix)
     : undefined;
   const editors = createCardEditors();
+  const sockets = createCollabSockets(options);
   const hocuspocus = new Hocuspocus({
     quiet: true,
     extensions: redis ? [redis] : [],
     debounce: storeDebounceMs,
     maxDebounce: storeMaxDebounceMs,
-    async onAuthenticate({ token, documentName, connectionConfig }): Promise<CollabContext> {
+    async onAuthenticate({ token, documentName, connectionConfig, request, socketId }): Promise<CollabContext> {
       const claims = token ? await deps.idTokens.verify(token) : undefined;
       if (!claims) throw new Error('not signed in');
       const cardId = cardIdOf(documentName);
       if (!cardId) throw new Error('unknown document');
       const { role, projectId } = await requireCardAccess(deps.db, cardId, claims.userId);
       connectionConfig.readOnly = role === 'viewer';
+      sockets.authenticated(request, socketId, documentName);
       return { userId: claims.userId, cardId, projectId };
+    },
+    async onDisconnect({ socketId, documentName }) {
+      sockets.disconnected(socketId, documentName);
     },
     async beforeHandleMessage({ document, update }) {
       checkBodySize(document, update.byteLength);
@@ -105,6 +124,7 @@ export async function registerCollab(app: FastifyInstance, deps: AppDeps): Promi
       const cardId = cardIdOf(documentName);
       if (cardId) await loadBody(deps.db, cardId, document);
       approximateSizes.set(document, Y.encodeStateAsUpdate(document).byteLength);
+      enforcePresenceIdentity(document, userIdOf);
       return document;
     },
     async onChange({ document, context }) {
@@ -122,6 +142,8 @@ export async function registerCollab(app: FastifyInstance, deps: AppDeps): Promi
       }
     },
   });
+
+  if (redis) watchCollabRedis(redis, hocuspocus, deps.log);
 
   /** Re-checks a person's open connections to a project's cards: gone when removed, read-only as a viewer. */
   async function recheck(projectId: string, userId: string | undefined): Promise<void> {
@@ -166,15 +188,22 @@ export async function registerCollab(app: FastifyInstance, deps: AppDeps): Promi
   });
 
   app.get('/collab', { websocket: true }, (socket, req) => {
-    hocuspocus.handleConnection(socket, req.raw);
+    sockets.accept(socket, req.ip, req.raw, () => hocuspocus.handleConnection(socket, req.raw));
   });
 
-  // Bodies changed in the last moments are written before the database closes.
-  app.addHook('preClose', async () => {
-    hocuspocus.closeConnections();
-    await Promise.all(
+  // Bodies changed in the last moments are written, then every editor is told to reconnect (to another instance
+  // behind a load balancer: 1012, service restart), then anything that came in meanwhile is written too. On a drain,
+  // and again when the app closes, before the database does.
+  const storeOpenBodies = () =>
+    Promise.all(
       [...hocuspocus.documents.keys()].map((name) => hocuspocus.debouncer.executeNow(`onStoreDocument-${name}`)),
     );
-  });
+  const flushAndClose = async () => {
+    await storeOpenBodies();
+    sockets.closeAll(1012, 'Service restart');
+    await storeOpenBodies();
+  };
+  deps.drain.onStart(flushAndClose);
+  app.addHook('preClose', flushAndClose);
   return hocuspocus;
 }

@@ -7,10 +7,12 @@ import { type CollabStatus, useCardProvider } from './use-card-provider';
 
 export interface CardBodyProps {
   cardId: string;
-  self: PresentUser;
+  selfId: string;
+  /** Who each user id on the card is (the project's members): names and colours of the others' carets. */
+  people: ReadonlyMap<string, PresentUser>;
   /** What the project role allows; the server has the last word (a demotion arrives while editing). */
   canEdit: boolean;
-  onPresenceChange(users: PresentUser[]): void;
+  onPresenceChange(userIds: string[]): void;
   /** Uploads images pasted or dropped into the body (to the card's files); resolves with those stored. */
   onImageFiles?: (files: File[]) => Promise<ClientFile[]>;
 }
@@ -23,9 +25,9 @@ const statusText: Record<Exclude<CollabStatus, 'synced'> | 'reconnecting', strin
 };
 
 /** The live body (a lazy chunk with TipTap, Yjs and the Hocuspocus provider), with its connection state. */
-export default function CardBody({ cardId, self, canEdit, onPresenceChange, onImageFiles }: CardBodyProps) {
-  const { collab, status, loaded, readOnly, present } = useCardProvider(cardId, self, !canEdit);
-  useEffect(() => onPresenceChange(present), [present, onPresenceChange]);
+export default function CardBody({ cardId, selfId, people, canEdit, onPresenceChange, onImageFiles }: CardBodyProps) {
+  const { collab, status, loaded, readOnly, presentIds } = useCardProvider(cardId, selfId, !canEdit);
+  useEffect(() => onPresenceChange(presentIds), [presentIds, onPresenceChange]);
 
   if (status === 'refused') {
     return (
@@ -44,7 +46,13 @@ export default function CardBody({ cardId, self, canEdit, onPresenceChange, onIm
   }
   return (
     <div className="flex flex-col gap-2">
-      <CardEditor collab={collab} self={self} editable={canEdit && !readOnly} onImageFiles={onImageFiles} />
+      <CardEditor
+        collab={collab}
+        selfId={selfId}
+        people={people}
+        editable={canEdit && !readOnly}
+        onImageFiles={onImageFiles}
+      />
       <p role="status" className="min-h-5 text-xs text-muted">
         {status === 'synced' ? (readOnly ? 'Read only' : '') : statusText[status]}
       </p>

@@ -7,7 +7,7 @@ import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ClientFile } from '../../files/api';
-import { renderCaret } from './caret';
+import { caretRenderers } from './caret';
 import { EditorToolbar } from './editor-toolbar';
 import { FileImage } from './file-image';
 import type { PresentUser } from './presence';
@@ -16,7 +16,9 @@ import './card-editor.css';
 
 export interface CardEditorProps {
   collab: CardCollab;
-  self: PresentUser;
+  selfId: string;
+  /** Who each user id on the card is: the others' carets are labelled from it. */
+  people: ReadonlyMap<string, PresentUser>;
   editable: boolean;
   /** Uploads images pasted or dropped into the body; resolves with those that were stored. */
   onImageFiles?: (files: File[]) => Promise<ClientFile[]>;
@@ -41,9 +43,13 @@ function bodyAttributes(editable: boolean): Record<string, string> {
  * The card's body: TipTap on the card's Yjs document (its `default` fragment, which any Yjs client can read),
  * with the others' carets. Undo is Yjs's own (Collaboration), which undoes only this person's changes.
  */
-export function CardEditor({ collab, self, editable, onImageFiles }: CardEditorProps) {
+export function CardEditor({ collab, selfId, people, editable, onImageFiles }: CardEditorProps) {
   const uploadImages = useRef(onImageFiles);
   uploadImages.current = onImageFiles;
+  // Read when a caret is drawn, so a member list that arrives or changes needs no new editor.
+  const latestPeople = useRef(people);
+  latestPeople.current = people;
+  const carets = useMemo(() => caretRenderers((userId) => latestPeople.current.get(userId)), []);
   // Set again with the attributes when editability changes (setOptions replaces editorProps whole).
   const editorProps = useMemo(
     () =>
@@ -91,7 +97,12 @@ export function CardEditor({ collab, self, editable, onImageFiles }: CardEditorP
         TaskItem.configure({ nested: true }),
         Placeholder.configure({ placeholder: 'Write something…' }),
         Collaboration.configure({ document: collab.doc, field: 'default' }),
-        CollaborationCaret.configure({ provider: collab.provider, user: self, render: renderCaret }),
+        CollaborationCaret.configure({
+          provider: collab.provider,
+          user: { id: selfId },
+          render: carets.render,
+          selectionRender: carets.selectionRender,
+        }),
         FileImage,
       ],
       editorProps: editorProps(editable),

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { readStoredToken } from '../../../lib/token-store';
 import { cardDocumentName, collabUrl } from './collab-url';
-import { type PresentUser, presentUsers } from './presence';
+import { presentUserIds } from './presence';
 
 export type CollabStatus = 'connecting' | 'synced' | 'offline' | 'refused';
 
@@ -19,7 +19,8 @@ export interface CardProviderState {
   loaded: boolean;
   /** Set by the server: a viewer, or someone demoted to viewer while editing. */
   readOnly: boolean;
-  present: PresentUser[];
+  /** The people with the card open, by user id (the page knows them by its member list), this person first. */
+  presentIds: string[];
 }
 
 function isAccessMessage(value: unknown): value is { type: 'access'; read_only: boolean } {
@@ -41,15 +42,14 @@ function parseStateless(payload: string): unknown {
  * so a refreshed one is picked up without reloading; a connection the server refuses (no longer a member, card
  * deleted) is not retried.
  */
-export function useCardProvider(cardId: string, self: PresentUser, initiallyReadOnly: boolean): CardProviderState {
+export function useCardProvider(cardId: string, selfId: string, initiallyReadOnly: boolean): CardProviderState {
   const [state, setState] = useState<CardProviderState>({
     collab: null,
     status: 'connecting',
     loaded: false,
     readOnly: initiallyReadOnly,
-    present: [],
+    presentIds: [],
   });
-  const { userId, name, color, avatarUrl } = self;
 
   useEffect(() => {
     const doc = new Y.Doc();
@@ -77,16 +77,17 @@ export function useCardProvider(cardId: string, self: PresentUser, initiallyRead
         const message = parseStateless(payload);
         if (isAccessMessage(message)) update({ readOnly: message.read_only });
       },
-      onAwarenessChange: ({ states }) => update({ present: presentUsers(states, userId) }),
+      onAwarenessChange: ({ states }) => update({ presentIds: presentUserIds(states, selfId) }),
     });
-    provider.setAwarenessField('user', { userId, name, color, avatarUrl });
+    // Only the id: the server replaces whatever else a client announces, and the page shows members by their id.
+    provider.setAwarenessField('user', { id: selfId });
     update({ collab: { provider, doc }, status: 'connecting', loaded: false });
     return () => {
       provider.destroy();
       doc.destroy();
       update({ collab: null });
     };
-  }, [cardId, userId, name, color, avatarUrl]);
+  }, [cardId, selfId]);
 
   return state;
 }

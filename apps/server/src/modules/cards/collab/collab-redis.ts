@@ -1,0 +1,46 @@
+import type { Redis as RedisExtension } from '@hocuspocus/extension-redis';
+import { type Hocuspocus, OutgoingMessage } from '@hocuspocus/server';
+import type { FastifyBaseLogger } from 'fastify';
+import { createRedisHealth } from '../../../platform/redis-health';
+
+/**
+ * Watches the Redis extension's connections and repairs what an outage broke once Redis is back: meanwhile this
+ * instance's documents and the other instances' missed each other's updates, and stores failed (each takes a lock
+ * in Redis). Hocuspocus syncs instances only when a document loads or changes, so each open document is announced
+ * again as the extension does on load: its sync step 1 makes every other instance send what it lacks and ask for
+ * what they lack, and each instance passes the result on to its editors. (Closing the editors' sockets with 1012
+ * instead left an edit made during the outage unseen on the other instance in about one run of eight: both sides
+ * unload and reload the document at once, and one side's sync steps can fall between the other's two copies.)
+ */
+export function watchCollabRedis(extension: RedisExtension, hocuspocus: Hocuspocus, log: FastifyBaseLogger): void {
+  const health = createRedisHealth('collab', log);
+  health.watch(extension.pub);
+  health.watch(extension.sub);
+  health.onAvailableAgain(() => {
+    for (const document of hocuspocus.documents.values()) {
+      const syncStep1 = new OutgoingMessage(document.name).createSyncMessage().writeFirstSyncStepFor(document);
+      // The extension's channel and framing, as its publishFirstSyncStep (3.4) writes them: its identifier first.
+      extension.pub
+        .publish(
+          `${extension.configuration.prefix}:${document.name}`,
+          Buffer.concat([extension.messagePrefix, syncStep1.toUint8Array()]),
+        )
+        .catch((err: unknown) => log.warn({ component: 'collab', err }, 'document not announced; Redis is away again'));
+      // Debounced like any store, so it runs after the other instances' answers have arrived.
+      const stored = hocuspocus.storeDocumentHooks(document, {
+        instance: hocuspocus,
+        document,
+        documentName: document.name,
+        clientsCount: document.getConnectionsCount(),
+        context: {},
+        requestHeaders: {},
+        requestParameters: new URLSearchParams(),
+        socketId: '',
+      });
+      stored.catch((err: unknown) =>
+        log.error({ component: 'collab', err }, 'document not stored after Redis came back'),
+      );
+    }
+    log.info({ component: 'collab', documents: hocuspocus.documents.size }, 'open documents synced again');
+  });
+}
