@@ -11,6 +11,8 @@ const embeddedOnly = [
   'test/log-format.test.ts',
   'test/collab-restart.test.ts',
 ];
+// These start their own PostgreSQL, Redis, bucket and nginx whatever the pass: the PGlite pass runs them, once.
+const ownServicesOnly = ['test/proxy/**'];
 // A real PostgreSQL's own behaviour (its pool): nothing to run on the PGlite pass.
 const postgresOnly = ['src/db/connection-keeping-pool.test.ts'];
 
@@ -20,7 +22,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // These run the embedded database whatever the pass (a spawned server on its own data dir, or PGlite itself):
     // the PGlite pass runs them, and a second run here would test nothing new.
-    exclude: [...configDefaults.exclude, ...(onPostgres ? embeddedOnly : postgresOnly)],
+    exclude: [...configDefaults.exclude, ...(onPostgres ? [...embeddedOnly, ...ownServicesOnly] : postgresOnly)],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,

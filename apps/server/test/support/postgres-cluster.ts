@@ -69,25 +69,32 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const pgCtl = (...args: string[]) =>
     run(postgresProgram('pg_ctl'), ['-D', dataDir, '-l', logFile, ...args], { cwd: dir, owner });
 
-  await run(
-    postgresProgram('initdb'),
-    ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-locale', '--no-sync', '--no-instructions'],
-    { cwd: dir, owner },
-  );
-  const settings = [`port=${port}`, 'listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off'];
-  await pgCtl('-w', '-o', settings.map((s) => `-c ${s}`).join(' '), 'start');
+  async function destroy(): Promise<void> {
+    if (fs.existsSync(path.join(dataDir, 'postmaster.pid'))) await pgCtl('-m', 'immediate', '-w', 'stop');
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
 
-  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
-  await admin.connect();
-  await admin.query('CREATE DATABASE deckhand');
-  await admin.end();
+  try {
+    await run(
+      postgresProgram('initdb'),
+      ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-locale', '--no-sync', '--no-instructions'],
+      { cwd: dir, owner },
+    );
+    const settings = [`port=${port}`, 'listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off'];
+    await pgCtl('-w', '-o', settings.map((s) => `-c ${s}`).join(' '), 'start');
+    const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+    await admin.connect();
+    await admin.query('CREATE DATABASE deckhand');
+    await admin.end();
+  } catch (err) {
+    // pg_ctl's server runs on its own: one left behind would outlive the test run.
+    await destroy();
+    throw err;
+  }
 
   return {
     url: `postgres://postgres@127.0.0.1:${port}/deckhand`,
     restart: () => pgCtl('-m', 'fast', '-w', 'restart'),
-    async destroy() {
-      if (fs.existsSync(path.join(dataDir, 'postmaster.pid'))) await pgCtl('-m', 'immediate', '-w', 'stop');
-      await fsp.rm(dir, { recursive: true, force: true });
-    },
+    destroy,
   };
 }
