@@ -54,9 +54,9 @@ function uuidFloor(ms: number): string {
 }
 
 /**
- * Sends each webhook's deliveries in the order of their events, one at a time, from one instance at a time: the
- * instance that takes a webhook's lease sends what is due, renewing the lease each round, and gives it up when
- * nothing is left. A failed attempt is tried again on the schedule (its `next_attempt_at`), while the later
+ * Sends each webhook's deliveries in the order of their events, a round at a time pipelined on one connection, from
+ * one instance at a time: the instance that takes a webhook's lease sends what is due, renewing the lease each
+ * round, and gives it up when nothing is left. A failed attempt is tried again on the schedule (its `next_attempt_at`), while the later
  * deliveries go on. Repeated failure disables the webhook and tells its project's admins.
  */
 export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOptions): WebhookDispatcher {
@@ -226,13 +226,21 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
         for (;;) {
           const due = await dueOf(webhookId, roundSize);
           if (due.length === 0) break;
-          const results: { due: Due; attempt: DeliveryAttempt }[] = [];
-          for (const delivery of due) {
-            results.push({
-              due: delivery,
-              attempt: await options.sender.send(target, { id: delivery.id, body: delivery.requestBody }),
-            });
-          }
+          // The round leaves together, in order, pipelined on the receiver's connection.
+          const attempts = await options.sender.sendAll(
+            target,
+            due.map((delivery) => ({ id: delivery.id, body: delivery.requestBody })),
+          );
+          const results = due.map((delivery, i) => ({
+            due: delivery,
+            attempt: attempts[i] ?? {
+              ok: false,
+              statusCode: null,
+              error: 'not sent',
+              durationMs: 0,
+              responseBody: null,
+            },
+          }));
           const retry = await record(target, results);
           if (retry) retryLater(webhookId, retry);
           if (closed) return;

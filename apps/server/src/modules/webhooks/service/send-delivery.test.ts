@@ -57,3 +57,45 @@ describe('sending one delivery', () => {
     expect(connected).toBe(false);
   });
 });
+
+describe('sending a round of deliveries', () => {
+  it('sends them in order on one connection, each with its own outcome', async () => {
+    const arrived: string[] = [];
+    const connections = new Set<unknown>();
+    const url = await serve((req, res) => {
+      connections.add(req.socket);
+      const id = String(req.headers['webhook-id']);
+      arrived.push(id);
+      req.resume();
+      req.on('end', () => res.writeHead(id === 'r3' ? 500 : 204).end());
+    });
+    sender = createSender({ allowedHosts: ['127.0.0.1'] });
+    const ids = Array.from({ length: 40 }, (_, i) => `r${i}`);
+    const attempts = await sender.sendAll(
+      { url, secret },
+      ids.map((id) => ({ id, body: `{"n":"${id}"}` })),
+    );
+    expect(arrived).toEqual(ids);
+    expect(connections.size).toBe(1);
+    expect(attempts.map((a) => a.statusCode)).toEqual(ids.map((id) => (id === 'r3' ? 500 : 204)));
+    expect(attempts[3]).toMatchObject({ ok: false, error: 'the receiver answered 500' });
+  });
+
+  it('delivers every one to a receiver that closes its connection after each answer', async () => {
+    const arrived: string[] = [];
+    const url = await serve((req, res) => {
+      arrived.push(String(req.headers['webhook-id']));
+      req.resume();
+      req.on('end', () => res.writeHead(200, { connection: 'close' }).end('ok'));
+    });
+    sender = createSender({ allowedHosts: ['127.0.0.1'] });
+    const ids = Array.from({ length: 10 }, (_, i) => `c${i}`);
+    const attempts = await sender.sendAll(
+      { url, secret },
+      ids.map((id) => ({ id, body: '{}' })),
+    );
+    expect(attempts.every((a) => a.ok)).toBe(true);
+    // In order, each once or more: one sent behind a closing answer is sent again on the next connection.
+    expect([...new Set(arrived)]).toEqual(ids);
+  });
+});

@@ -1,8 +1,7 @@
 import dns from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { webhookLimits } from '@deckhand/contract/webhooks';
+import { Client } from 'undici';
 import { endpointRefusal, isPublicAddress } from '../../../platform/public-endpoint';
 import { signatureHeader } from './signature';
 
@@ -18,6 +17,14 @@ export interface DeliveryAttempt {
 export interface Sender {
   /** POSTs the delivery's body to `url`, signed with `secret`; never throws: a failure is in the answer. */
   send(target: { url: string; secret: string }, delivery: { id: string; body: string }): Promise<DeliveryAttempt>;
+  /**
+   * Sends several deliveries to one webhook, leaving in the given order on one connection (pipelined), and
+   * resolves with their attempts in that order. Never throws.
+   */
+  sendAll(
+    target: { url: string; secret: string },
+    deliveries: readonly { id: string; body: string }[],
+  ): Promise<DeliveryAttempt[]>;
   close(): void;
 }
 
@@ -43,85 +50,136 @@ function publicOnlyLookup(allowedHosts: readonly string[]): LookupFunction {
   };
 }
 
+/** Requests on one connection before their answers: a round's deliveries leave together, in order. */
+const pipelining = 16;
+/** A receiver's answer beyond this is not read to its end: its connection is dropped instead. */
+const responseDrainMaxBytes = 1024 * 1024;
+/** Connections kept open per receiver origin at most; the least recently used beyond it is closed. */
+const maxOrigins = 256;
+
+function failure(error: string, durationMs = 0): DeliveryAttempt {
+  return { ok: false, statusCode: null, error, durationMs, responseBody: null };
+}
+
 /**
- * Sends deliveries over kept-alive connections, one request at a time per call (and each webhook sends one at a
- * time: 64 sockets a host leave room for many webhooks to one receiver). No redirect is followed (a 3xx
- * is a failure), the attempt is cut at 10 s, and only 4 KB of the answer is kept.
+ * Sends deliveries over one kept-alive HTTP/1.1 connection per receiver origin (undici), the deliveries of a round
+ * pipelined on it: they leave in order and their answers come back in order, without a round trip between them
+ * (each delivery is safe to receive twice: it carries its `webhook-id`). No redirect is followed (a 3xx is a
+ * failure), an attempt is cut at 10 s, and only 4 KB of the answer is kept.
  */
 export function createSender(options: { allowedHosts: readonly string[]; timeoutMs?: number }): Sender {
   const { allowedHosts } = options;
   const timeoutMs = options.timeoutMs ?? webhookLimits.timeoutMs;
   const lookup = publicOnlyLookup(allowedHosts);
-  const agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 64, lookup }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 64, lookup }),
-  };
+  const clients = new Map<string, Client>();
 
-  function post(url: URL, headers: Record<string, string>, body: string): Promise<DeliveryAttempt> {
+  function clientFor(origin: string): Client {
+    let client = clients.get(origin);
+    if (client) {
+      // Most recently used last, so the first is the one to close when there are too many.
+      clients.delete(origin);
+      clients.set(origin, client);
+      return client;
+    }
+    client = new Client(origin, {
+      pipelining,
+      connect: { lookup, timeout: timeoutMs },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    clients.set(origin, client);
+    if (clients.size > maxOrigins) {
+      const [oldest] = clients;
+      if (oldest) {
+        clients.delete(oldest[0]);
+        void oldest[1].close().catch(() => {});
+      }
+    }
+    return client;
+  }
+
+  async function post(client: Client, url: URL, headers: Record<string, string>, body: string) {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
-    return new Promise((resolve) => {
-      let settled = false;
-      const finish = (attempt: Omit<DeliveryAttempt, 'durationMs'>) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve({ ...attempt, durationMs: elapsed() });
+    const timeout = AbortSignal.timeout(timeoutMs);
+    try {
+      const res = await client.request({
+        path: url.pathname + url.search,
+        method: 'POST',
+        headers,
+        body,
+        // Pipelined although a POST: a receiver may get a delivery twice anyway, and tells by its webhook-id.
+        idempotent: true,
+        signal: timeout,
+      });
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      let read = 0;
+      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        read += chunk.byteLength;
+        if (kept < webhookLimits.responseBodyMaxBytes) {
+          const part = chunk.subarray(0, webhookLimits.responseBodyMaxBytes - kept);
+          chunks.push(part);
+          kept += part.length;
+        }
+        // Read to the end, so the connection carries the next answers; an endless one is cut.
+        if (read > responseDrainMaxBytes) break;
+      }
+      const ok = res.statusCode >= 200 && res.statusCode < 300;
+      return {
+        ok,
+        statusCode: res.statusCode,
+        error: ok ? null : `the receiver answered ${res.statusCode}`,
+        durationMs: elapsed(),
+        responseBody: Buffer.concat(chunks).toString('utf8'),
       };
-      const request = (url.protocol === 'https:' ? https : http).request(
-        url,
-        { method: 'POST', headers, agent: agents[url.protocol === 'https:' ? 'https:' : 'http:'] },
-        (res) => {
-          const chunks: Buffer[] = [];
-          let kept = 0;
-          res.on('data', (chunk: Buffer) => {
-            if (kept >= webhookLimits.responseBodyMaxBytes) return;
-            const part = chunk.subarray(0, webhookLimits.responseBodyMaxBytes - kept);
-            chunks.push(part);
-            kept += part.length;
-          });
-          res.on('end', () => {
-            const statusCode = res.statusCode ?? 0;
-            const ok = statusCode >= 200 && statusCode < 300;
-            finish({
-              ok,
-              statusCode,
-              error: ok ? null : `the receiver answered ${statusCode}`,
-              responseBody: Buffer.concat(chunks).toString('utf8'),
-            });
-          });
-          res.on('error', (err) =>
-            finish({ ok: false, statusCode: res.statusCode ?? null, error: err.message, responseBody: null }),
-          );
-        },
-      );
-      const timer = setTimeout(() => {
-        request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`));
-      }, timeoutMs);
-      request.on('error', (err) => finish({ ok: false, statusCode: null, error: err.message, responseBody: null }));
-      request.end(body);
-    });
+    } catch (err) {
+      const message = timeout.aborted
+        ? `no answer within ${timeoutMs / 1000} s`
+        : err instanceof Error
+          ? ((err.cause instanceof Error ? err.cause.message : undefined) ?? err.message)
+          : String(err);
+      return failure(message, elapsed());
+    }
+  }
+
+  async function sendAll(
+    target: { url: string; secret: string },
+    deliveries: readonly { id: string; body: string }[],
+  ): Promise<DeliveryAttempt[]> {
+    // Checked again at each round, against what the name resolves to now (and at each connection, by `lookup`).
+    const refusal = await endpointRefusal(target.url, allowedHosts, 'the URL');
+    if (refusal) return deliveries.map(() => failure(refusal));
+    const url = new URL(target.url);
+    const client = clientFor(url.origin);
+    const timestamp = Math.floor(Date.now() / 1000);
+    return Promise.all(
+      deliveries.map((delivery) =>
+        post(
+          client,
+          url,
+          {
+            'content-type': 'application/json',
+            'user-agent': 'Deckhand-Webhooks/1',
+            'webhook-id': delivery.id,
+            'webhook-timestamp': String(timestamp),
+            'webhook-signature': signatureHeader(target.secret, delivery.id, timestamp, delivery.body),
+          },
+          delivery.body,
+        ),
+      ),
+    );
   }
 
   return {
     async send(target, delivery) {
-      // Checked again at each attempt, against what the name resolves to now.
-      const refusal = await endpointRefusal(target.url, allowedHosts, 'the URL');
-      if (refusal) return { ok: false, statusCode: null, error: refusal, durationMs: 0, responseBody: null };
-      const timestamp = Math.floor(Date.now() / 1000);
-      const headers = {
-        'content-type': 'application/json',
-        'user-agent': 'Deckhand-Webhooks/1',
-        'webhook-id': delivery.id,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signatureHeader(target.secret, delivery.id, timestamp, delivery.body),
-        'content-length': String(Buffer.byteLength(delivery.body)),
-      };
-      return post(new URL(target.url), headers, delivery.body);
+      const [attempt] = await sendAll(target, [delivery]);
+      return attempt ?? failure('not sent');
     },
+    sendAll,
     close() {
-      agents['http:'].destroy();
-      agents['https:'].destroy();
+      for (const client of clients.values()) void client.destroy().catch(() => {});
+      clients.clear();
     },
   };
 }
