@@ -98,4 +98,19 @@ describe('sending a round of deliveries', () => {
     // In order, each once or more: one sent behind a closing answer is sent again on the next connection.
     expect([...new Set(arrived)]).toEqual(ids);
   });
+
+  it('gives each delivery its own timeout from when the receiver turns to it, not from when it was queued', async () => {
+    const url = await serve((req, res) => {
+      req.resume();
+      req.on('end', () => setTimeout(() => res.writeHead(204).end(), 120));
+    });
+    sender = createSender({ allowedHosts: ['127.0.0.1'], timeoutMs: 400 });
+    // Queued together they take about a second in all, well past one timeout; each takes about 120 ms.
+    const attempts = await sender.sendAll(
+      { url, secret },
+      Array.from({ length: 8 }, (_, i) => ({ id: `s${i}`, body: '{}' })),
+    );
+    expect(attempts.map((a) => a.statusCode)).toEqual(Array(8).fill(204));
+    for (const attempt of attempts) expect(attempt.durationMs).toBeLessThan(400);
+  });
 });

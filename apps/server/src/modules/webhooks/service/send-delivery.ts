@@ -84,8 +84,9 @@ export function createSender(options: { allowedHosts: readonly string[]; timeout
     client = new Client(origin, {
       pipelining,
       connect: { lookup, timeout: timeoutMs },
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
+      // Each delivery's own timeout runs from its turn (post); these only back it up for a whole pipeline.
+      headersTimeout: timeoutMs * (pipelining + 1),
+      bodyTimeout: timeoutMs * (pipelining + 1),
     });
     clients.set(origin, client);
     if (clients.size > maxOrigins) {
@@ -98,10 +99,28 @@ export function createSender(options: { allowedHosts: readonly string[]; timeout
     return client;
   }
 
-  async function post(client: Client, url: URL, headers: Record<string, string>, body: string) {
-    const started = performance.now();
+  /**
+   * One delivery of a pipelined round. Its 10 s start when the receiver turns to it (`turn`: the answer before it
+   * is in), not when it is queued: a receiver taking a second per delivery gets a second for each, as if they
+   * were sent one by one.
+   */
+  async function post(
+    client: Client,
+    url: URL,
+    headers: Record<string, string>,
+    body: string,
+    turn: Promise<unknown>,
+  ): Promise<DeliveryAttempt> {
+    const abort = new AbortController();
+    let started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    let finished = false;
+    void turn.then(() => {
+      if (finished) return;
+      started = performance.now();
+      timer = setTimeout(() => abort.abort(), timeoutMs);
+    });
     const elapsed = () => Math.round(performance.now() - started);
-    const timeout = AbortSignal.timeout(timeoutMs);
     try {
       const res = await client.request({
         path: url.pathname + url.search,
@@ -110,15 +129,16 @@ export function createSender(options: { allowedHosts: readonly string[]; timeout
         body,
         // Pipelined although a POST: a receiver may get a delivery twice anyway, and tells by its webhook-id.
         idempotent: true,
-        signal: timeout,
+        signal: abort.signal,
       });
       const chunks: Buffer[] = [];
       let kept = 0;
       let read = 0;
-      for await (const chunk of res.body as AsyncIterable<Buffer>) {
-        read += chunk.byteLength;
+      for await (const chunk of res.body) {
+        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+        read += bytes.byteLength;
         if (kept < webhookLimits.responseBodyMaxBytes) {
-          const part = chunk.subarray(0, webhookLimits.responseBodyMaxBytes - kept);
+          const part = bytes.subarray(0, webhookLimits.responseBodyMaxBytes - kept);
           chunks.push(part);
           kept += part.length;
         }
@@ -134,12 +154,15 @@ export function createSender(options: { allowedHosts: readonly string[]; timeout
         responseBody: Buffer.concat(chunks).toString('utf8'),
       };
     } catch (err) {
-      const message = timeout.aborted
+      const message = abort.signal.aborted
         ? `no answer within ${timeoutMs / 1000} s`
         : err instanceof Error
           ? ((err.cause instanceof Error ? err.cause.message : undefined) ?? err.message)
           : String(err);
       return failure(message, elapsed());
+    } finally {
+      finished = true;
+      clearTimeout(timer);
     }
   }
 
@@ -153,9 +176,10 @@ export function createSender(options: { allowedHosts: readonly string[]; timeout
     const url = new URL(target.url);
     const client = clientFor(url.origin);
     const timestamp = Math.floor(Date.now() / 1000);
+    let turn: Promise<unknown> = Promise.resolve();
     return Promise.all(
-      deliveries.map((delivery) =>
-        post(
+      deliveries.map((delivery) => {
+        const attempt = post(
           client,
           url,
           {
@@ -166,8 +190,11 @@ export function createSender(options: { allowedHosts: readonly string[]; timeout
             'webhook-signature': signatureHeader(target.secret, delivery.id, timestamp, delivery.body),
           },
           delivery.body,
-        ),
-      ),
+          turn,
+        );
+        turn = attempt;
+        return attempt;
+      }),
     );
   }
 
