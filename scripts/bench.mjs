@@ -17,8 +17,11 @@
 // a Trello board of 5,000 cards and 10,000 comments; --transfer-scale=0.1 shrinks both for a quick check, and
 // it needs about 5 GiB of free disk at full scale) and webhooks (16 1,000 task moves with 5 webhooks sending to a
 // receiver in this process: each delivery once, commit to arrival, and the moves' throughput against the same
-// moves without webhooks; on PostgreSQL, with Redis too when it is set). Every run starts with two figures of
-// the machine itself (bench/machine-reference.mjs), to compare days by.
+// moves without webhooks; on PostgreSQL, with Redis too when it is set) and proxy (17 two instances behind the
+// documented nginx site, PostgreSQL only, with a redis-server and nginx of its own: the live fan-out to 5,000
+// sockets spread over both, SIGTERM to one holding 1,000 sockets and 10 uploads, and every socket's resync after a
+// 10 s Redis outage). Every run starts with two figures of the machine itself (bench/machine-reference.mjs), to
+// compare days by.
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is created and dropped),
 // two-instance fan-out also BENCH_REDIS_URL or TEST_REDIS_URL. --profile prints where the servers spend CPU
 // in 5, 7 and 11's moves and 15's exports and imports (it slows them down). A missed target never fails the
@@ -43,6 +46,7 @@ import { printLoad } from './bench/load-average.mjs';
 import { measureMachineReference } from './bench/machine-reference.mjs';
 import { withBenchDatabase } from './bench/postgres-db.mjs';
 import { measureProjectLists } from './bench/project-lists.mjs';
+import { measureProxy } from './bench/proxy.mjs';
 import { createReport } from './bench/report.mjs';
 import { measureSearch } from './bench/search.mjs';
 import { killAllServers, repoRoot, serverMainPath } from './bench/server-process.mjs';
@@ -77,6 +81,7 @@ const sectionNames = [
   'search',
   'transfer',
   'webhooks',
+  'proxy',
 ];
 const { values: args } = parseArgs({
   options: {
@@ -269,6 +274,12 @@ try {
     const over = redisUrl ? 'PostgreSQL + Redis' : 'PostgreSQL';
     await runPostgresSection(`16b. Webhooks: 1,000 moves delivered to 5 webhooks (${over})`, (databaseUrl) =>
       measureWebhooks(report, { label: over, workDir, databaseUrl, redisUrl, profile: args.profile }),
+    );
+  }
+  if (selected.has('proxy')) {
+    await runPostgresSection(
+      '17. Through nginx: 5,000 live sockets on two instances, a drain, a Redis outage (PostgreSQL + Redis)',
+      (databaseUrl) => measureProxy(report, { workDir, databaseUrl }),
     );
   }
 } finally {

@@ -9,8 +9,9 @@ const registerConcurrency = 8;
 const runTag = crypto.randomUUID().slice(0, 8);
 
 /**
- * Registers `count` accounts named after `label`; resolves to [{ email, userId, idToken, issuedAt }].
- * ID tokens last 15 minutes (idTokenLifetimeSeconds); issuedAt (performance.now()) lets a caller check.
+ * Registers `count` accounts named after `label`; resolves to [{ email, password, userId, idToken, issuedAt }].
+ * ID tokens last 15 minutes (idTokenLifetimeSeconds); issuedAt (performance.now()) lets a caller check, and the
+ * password lets it sign in again for a fresh one.
  */
 export async function registerAccounts(baseUrl, { count, label }) {
   const startedAt = performance.now();
@@ -19,10 +20,11 @@ export async function registerAccounts(baseUrl, { count, label }) {
     registerConcurrency,
     async (i) => {
       const email = `bench-${label}-${i}-${runTag}@example.test`;
-      const body = { email, password: `Bench-harbour-${i}-x9`, name: `Bench ${label} ${i}` };
+      const password = `Bench-harbour-${i}-x9`;
+      const body = { email, password, name: `Bench ${label} ${i}` };
       const address = nextBenchAddress();
       const session = await callApi(baseUrl, 'POST', '/api/auth/register', { body, address, expect: 201 });
-      return { email, userId: session.user.id, idToken: session.id_token, issuedAt: performance.now() };
+      return { email, password, userId: session.user.id, idToken: session.id_token, issuedAt: performance.now() };
     },
   );
   const ms = performance.now() - startedAt;

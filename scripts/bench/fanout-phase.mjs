@@ -41,9 +41,10 @@ function reportRounds(report, name, result, targetMs) {
   });
 }
 
-function reportCpu(report, name, cpu, doneRounds) {
+/** `names`: of the metered processes, in the order of cpu.serversMs. */
+function reportCpu(report, name, cpu, doneRounds, names) {
   const perRound = (ms) => formatMs(ms / doneRounds);
-  const servers = cpu.serversMs.map((ms, i) => `server ${'AB'[i] ?? i + 1} ${perRound(ms)}`).join(', ');
+  const servers = cpu.serversMs.map((ms, i) => `${names[i]} ${perRound(ms)}`).join(', ');
   report.add({
     name: `${name}: CPU per round`,
     figure: `${servers}; bench (sockets + PATCH) ${perRound(cpu.benchMs)}`,
@@ -69,26 +70,34 @@ async function startProfiles(servers) {
 /**
  * Measures one phase and adds its figures. Members' sockets go round-robin over `servers` and the PATCH
  * goes to the first; `fixture` is { owner, members, projectId }. With `profile`, servers need inspectPort.
+ * `onOpened(sockets)`, when given, runs once every socket is open, before the warm-up (to say where they landed);
+ * `alsoMetered` ([{ name, pid }]) are other processes whose CPU per round is reported beside the servers' (a proxy).
  */
-export async function measureFanoutPhase(report, fixture, { label, servers, targetMs, profile }) {
+export async function measureFanoutPhase(
+  report,
+  fixture,
+  { label, servers, targetMs, profile, onOpened, alsoMetered = [] },
+) {
   const name = `live fan-out, ${label}, ${fixture.members.length.toLocaleString('en')} sockets`;
   console.log(`  ${label}: opening ${fixture.members.length} sockets on ${servers.length} instance(s) …`);
   const targets = fixture.members.map((m, i) => ({ baseUrl: servers[i % servers.length].url, token: m.idToken }));
   const sockets = await openLiveSockets(targets);
   try {
+    await onOpened?.(sockets);
     const options = { baseUrl: servers[0].url, owner: fixture.owner, projectId: fixture.projectId };
     const warmup = await runFanoutRounds(sockets, { ...options, rounds: warmupRounds });
     if (warmup.lost > 0) throw new Error(`${warmup.lost} frames lost while warming up: is the live channel working?`);
     await settle(servers);
     const stopProfiles = profile ? await startProfiles(servers) : undefined;
-    const cpuMeter = startCpuMeter(servers.map((s) => s.pid));
+    const cpuMeter = startCpuMeter([...servers, ...alsoMetered].map((s) => s.pid));
     const result = await runFanoutRounds(sockets, { ...options, rounds, before: warmupRounds });
     const cpu = cpuMeter.stop();
     await stopProfiles?.();
     const closes = sockets.unexpectedCloses();
     if (closes.length > 0) console.log(`  note: ${closes.length} sockets closed early, codes ${[...new Set(closes)]}`);
     reportRounds(report, name, result, targetMs);
-    if (result.ackToLastMs.length > 0) reportCpu(report, name, cpu, result.ackToLastMs.length);
+    const metered = [...servers.map((_, i) => `server ${'AB'[i] ?? i + 1}`), ...alsoMetered.map((p) => p.name)];
+    if (result.ackToLastMs.length > 0) reportCpu(report, name, cpu, result.ackToLastMs.length, metered);
   } finally {
     await sockets.close();
   }

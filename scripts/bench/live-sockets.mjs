@@ -25,13 +25,18 @@ function openSocket(url, onFrame) {
 
 /**
  * Opens one socket per target ({ baseUrl, token }: a server and whose ID token) on `GET /updates?token=…`
- * and counts the frames whose type is `eventType`.
- * Resolves to { size, waitForCount(n, timeoutMs), counts(), unexpectedCloses(), close() }.
+ * and counts the frames whose type is `eventType` (or one of them, given a list: either of two frames can
+ * tell a client what it missed).
+ * Resolves to { size, waitForCount(n, timeoutMs), counts(), framesByType(), unexpectedCloses(), close() }.
  */
 export async function openLiveSockets(targets, { eventType = 'project_updated' } = {}) {
+  const counted = new Set([eventType].flat());
+  const framesByType = new Map();
   let pending;
   function handleFrame(state, data) {
-    if (JSON.parse(String(data)).type !== eventType) return;
+    const { type } = JSON.parse(String(data));
+    if (!counted.has(type)) return;
+    framesByType.set(type, (framesByType.get(type) ?? 0) + 1);
     state.count += 1;
     if (!pending || state.count !== pending.n) return;
     pending.lastAt = performance.now();
@@ -62,6 +67,8 @@ export async function openLiveSockets(targets, { eventType = 'project_updated' }
       });
     },
     counts: () => sockets.map((s) => s.count),
+    /** The counted frames so far, all sockets together, by type: { [type]: frames }. */
+    framesByType: () => Object.fromEntries(framesByType),
     unexpectedCloses: () => sockets.filter((s) => s.closeCode !== undefined).map((s) => s.closeCode),
     /** Closes every socket and waits for each close handshake, so the server has let go of them too. */
     async close() {
