@@ -1,5 +1,5 @@
 import { webhookLimits, webhookMaxAttempts } from '@deckhand/contract/webhooks';
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps';
 import { selectRows } from '../../../db/rows';
@@ -46,6 +46,9 @@ type Target = {
   failuresInRow: number;
 };
 type Due = { id: string; requestBody: string; attempts: number };
+
+/** An attempt the sender did not answer for (it answers for every delivery it is given). */
+const notSent: DeliveryAttempt = { ok: false, statusCode: null, error: 'not sent', durationMs: 0, responseBody: null };
 
 /** The smallest UUIDv7 of the millisecond `ms`: ids below it are of events before it. */
 function uuidFloor(ms: number): string {
@@ -100,7 +103,8 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
       .where(and(eq(webhooks.id, webhookId), eq(webhooks.leaseOwner, options.instanceId)));
   }
 
-  function dueOf(webhookId: string, limit: number): Promise<Due[]> {
+  /** Due deliveries in event order; `after`: only those after that id (the next round, while one is sent). */
+  function dueOf(webhookId: string, limit: number, after?: string): Promise<Due[]> {
     return db
       .select({
         id: webhookDeliveries.id,
@@ -114,6 +118,7 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
           eq(webhookDeliveries.status, 'pending'),
           lte(webhookDeliveries.nextAttemptAt, sql`now()`),
           lt(webhookDeliveries.id, uuidFloor(Date.now() - settleMs)),
+          after === undefined ? undefined : gt(webhookDeliveries.id, after),
         ),
       )
       .orderBy(asc(webhookDeliveries.id))
@@ -216,6 +221,43 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
     timers.add(timer);
   }
 
+  /**
+   * Sends rounds until nothing is due. A round leaves at once, queued behind the one before it on the receiver's
+   * connection (so in order); while it is on the wire the lease is renewed and the next round read, and the one
+   * before it has its results written: at most two rounds are under way.
+   */
+  async function sendRounds(webhookId: string, target: Target): Promise<void> {
+    let due = await dueOf(webhookId, roundSize);
+    let recorded: Promise<void> = Promise.resolve();
+    while (due.length > 0) {
+      const round = due;
+      const sending = options.sender.sendAll(
+        target,
+        round.map((delivery) => ({ id: delivery.id, body: delivery.requestBody })),
+      );
+      const before = recorded;
+      // Written in round order: a webhook's run of failures is counted in the order its deliveries left.
+      recorded = Promise.all([before, sending]).then(async ([, attempts]) => {
+        const retry = await record(
+          target,
+          round.map((delivery, i) => ({ due: delivery, attempt: attempts[i] ?? notSent })),
+        );
+        if (retry) retryLater(webhookId, retry);
+      });
+      // Awaited below or at the end; a failure must not also surface as an unhandled rejection meanwhile.
+      recorded.catch(() => {});
+      await before;
+      if (closed) break;
+      // The lease renewed each round, and the URL and secret read again: a rotated secret signs the next round.
+      const renewed = await takeLease(webhookId);
+      if (!renewed) break;
+      target.url = renewed.url;
+      target.secret = renewed.secret;
+      due = await dueOf(webhookId, roundSize, round.at(-1)?.id);
+    }
+    await recorded;
+  }
+
   /** Sends what is due for one webhook while holding its lease. */
   async function sendDue(webhookId: string): Promise<void> {
     for (;;) {
@@ -223,32 +265,7 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
       const target = await takeLease(webhookId);
       if (!target) return;
       try {
-        for (;;) {
-          const due = await dueOf(webhookId, roundSize);
-          if (due.length === 0) break;
-          // The round leaves together, in order, pipelined on the receiver's connection.
-          const attempts = await options.sender.sendAll(
-            target,
-            due.map((delivery) => ({ id: delivery.id, body: delivery.requestBody })),
-          );
-          const results = due.map((delivery, i) => ({
-            due: delivery,
-            attempt: attempts[i] ?? {
-              ok: false,
-              statusCode: null,
-              error: 'not sent',
-              durationMs: 0,
-              responseBody: null,
-            },
-          }));
-          const retry = await record(target, results);
-          if (retry) retryLater(webhookId, retry);
-          if (closed) return;
-          // The lease renewed each round, and the URL and secret read again: a rotated secret signs the next round.
-          const renewed = await takeLease(webhookId);
-          if (!renewed) return;
-          Object.assign(target, renewed);
-        }
+        await sendRounds(webhookId, target);
       } finally {
         await giveLeaseUp(webhookId);
       }
