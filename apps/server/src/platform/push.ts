@@ -55,9 +55,13 @@ export async function createPush(db: Db, config: Config): Promise<Push> {
         JSON.stringify(payload),
         { vapidDetails, TTL: timeToLiveSeconds, contentEncoding: 'aes128gcm' },
       );
+      // fetch sets Content-Length from the body; web-push's own copy made it a list that newer fetches refuse.
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'content-length'),
+      );
       const response = await fetch(request.endpoint, {
         method: request.method,
-        headers: request.headers,
+        headers,
         body: request.body ?? undefined,
         redirect: 'error',
         signal: AbortSignal.timeout(sendTimeoutMs),

@@ -1,7 +1,9 @@
 import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { webhookLimits } from '@deckhand/contract/webhooks';
-import { Client } from 'undici';
+// Not from the package's index, which installs its own Agent as the dispatcher of Node's built-in fetch.
+import request from 'undici/lib/api/api-request.js';
+import Client from 'undici/lib/dispatcher/client.js';
 import { endpointRefusal, isPublicAddress } from '../../../platform/public-endpoint';
 import { signatureHeader } from './signature';
 
@@ -122,7 +124,7 @@ export function createSender(options: { allowedHosts: readonly string[]; timeout
     });
     const elapsed = () => Math.round(performance.now() - started);
     try {
-      const res = await client.request({
+      const res = await request.call(client, {
         path: url.pathname + url.search,
         method: 'POST',
         headers,
