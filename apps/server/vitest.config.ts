@@ -30,6 +30,9 @@ export default defineConfig({
     // accounts, so nothing else is shared, and importing the app afresh for each file cost 80 s of CPU a pass.
     isolate: false,
     testTimeout: 20_000,
+    // expect.poll waits for what the server does after it answered (deliveries, live events, jobs): on a loaded CI
+    // machine that can take longer than vitest's 1 s. A longer bound only delays a failure; it never passes one.
+    expect: { poll: { timeout: 5000 } },
     hookTimeout: 30_000,
   },
 });

@@ -19,6 +19,8 @@ export interface WebhookReceiver {
   answerWith(...statuses: number[]): void;
   /** Headers to add to the answers (a redirect's Location). */
   answerHeaders: Record<string, string>;
+  /** Resolves once `count` requests have arrived; rejects after `timeoutMs` (usable outside a test, in a hook). */
+  waitForRequests(count: number, timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedRequest[] = [];
   const statuses: number[] = [];
   const answerHeaders: Record<string, string> = {};
+  const arrivals = new Set<() => void>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -38,6 +41,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         body: Buffer.concat(chunks).toString('utf8'),
         at: Date.now(),
       });
+      for (const arrived of arrivals) arrived();
       res.writeHead(statuses.shift() ?? 200, { 'content-type': 'text/plain', ...answerHeaders });
       res.end('received');
     });
@@ -49,6 +53,21 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     received,
     answerWith: (...next) => statuses.push(...next),
     answerHeaders,
+    waitForRequests: (count, timeoutMs) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          arrivals.delete(check);
+          reject(new Error(`${received.length} of ${count} requests within ${timeoutMs} ms`));
+        }, timeoutMs);
+        function check() {
+          if (received.length < count) return;
+          clearTimeout(timer);
+          arrivals.delete(check);
+          resolve();
+        }
+        arrivals.add(check);
+        check();
+      }),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

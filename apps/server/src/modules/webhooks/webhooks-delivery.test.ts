@@ -1,157 +1,36 @@
-import type { Webhook } from '@deckhand/contract/webhooks';
-import { eq } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callOk } from '../../../test/support/api-call';
-import { createTeam, type Team } from '../../../test/support/projects';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import type { Team } from '../../../test/support/projects';
+import type { TestApp } from '../../../test/support/test-app';
 import {
   startWebhookReceiver,
   verifyStandardWebhook,
   type WebhookReceiver,
 } from '../../../test/support/webhook-receiver';
-import { addWebhook, deliveriesOf, receivedCount, webhookTestEnv } from '../../../test/support/webhooks';
-import { webhookDeliveries, webhooks } from '../../db/schema/webhooks';
-import { pruneDeliveries } from './service/prune';
+import {
+  addWebhook,
+  deliveriesOf,
+  receivedCount,
+  removeProjectWebhooks,
+  setUpWebhookProject,
+} from '../../../test/support/webhooks';
+
+// What a receiver gets: the body and its signature, the events it asked for, retries, order, redelivery, rotation
+// and the log. Failing receivers: webhooks-failing.test.ts.
 
 let t: TestApp;
 let team: Team;
 let receiver: WebhookReceiver;
-let statuses: { id: string; name: string }[];
+let statusId: (name: string) => string;
+let newTask: (title: string) => Promise<{ id: string }>;
 
 beforeAll(async () => {
-  t = await createTestApp(webhookTestEnv);
-  team = await createTeam(t, 'Hooked project');
-  statuses = await callOk(t, team.owner, 'GET', `/api/projects/${team.projectId}/statuses`);
+  ({ t, team, statusId, newTask } = await setUpWebhookProject());
 });
 afterAll(() => t?.close());
 afterEach(async () => {
   await receiver?.close();
-  // Each test its own webhooks: none left to receive the next test's events.
-  await t.database.db.delete(webhooks).where(eq(webhooks.projectId, team.projectId));
-});
-
-async function newTask(title: string) {
-  const card = await callOk(t, team.member, 'POST', `/api/projects/${team.projectId}/cards`, {
-    title: `${title} card`,
-  });
-  return callOk(t, team.member, 'POST', `/api/cards/${card.id}/tasks`, { title });
-}
-
-const statusId = (name: string) => statuses.find((status) => status.name === name)?.id ?? '';
-
-describe('POST /api/projects/{projectId}/webhooks', () => {
-  it('adds a webhook for the admins and the owner, with a secret shown once', async () => {
-    receiver = await startWebhookReceiver();
-    const res = await t.request<Webhook & { secret: string }>('POST', `/api/projects/${team.projectId}/webhooks`, {
-      token: team.admin.token,
-      body: { url: receiver.url(), events: ['task.moved', 'card.created'], description: 'CI' },
-    });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
-      url: receiver.url(),
-      events: ['task.moved', 'card.created'],
-      description: 'CI',
-      enabled: true,
-      project_id: team.projectId,
-    });
-    expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    expect(Buffer.from(res.body.secret.slice(6), 'base64')).toHaveLength(32);
-    const listed = await callOk<Webhook[]>(t, team.owner, 'GET', `/api/projects/${team.projectId}/webhooks`);
-    expect(listed.map((hook) => hook.id)).toEqual([res.body.id]);
-    expect(JSON.stringify(listed)).not.toContain(res.body.secret);
-  });
-
-  it('is for admins and the owner only: members and viewers 403, strangers 404', async () => {
-    const body = { url: 'http://127.0.0.1:9/hook', events: ['*'] };
-    for (const [user, status] of [
-      [team.member, 403],
-      [team.viewer, 403],
-      [team.stranger, 404],
-    ] as const) {
-      for (const [method, path] of [
-        ['POST', `/api/projects/${team.projectId}/webhooks`],
-        ['GET', `/api/projects/${team.projectId}/webhooks`],
-      ] as const) {
-        const res = await t.request(method, path, { token: user.token, body: method === 'POST' ? body : undefined });
-        expect(res.status, `${method} as ${user.email}`).toBe(status);
-      }
-    }
-    const hook = await addWebhook(t, team.owner, team.projectId, body);
-    for (const [user, status] of [
-      [team.member, 403],
-      [team.stranger, 404],
-    ] as const) {
-      for (const [method, path] of [
-        ['PATCH', `/api/webhooks/${hook.id}`],
-        ['DELETE', `/api/webhooks/${hook.id}`],
-        ['POST', `/api/webhooks/${hook.id}/rotate-secret`],
-        ['GET', `/api/webhooks/${hook.id}/deliveries`],
-        ['POST', `/api/webhooks/${hook.id}/test`],
-      ] as const) {
-        const res = await t.request(method, path, {
-          token: user.token,
-          body: method === 'PATCH' ? { enabled: false } : undefined,
-        });
-        expect(res.status, `${method} ${path}`).toBe(status);
-      }
-    }
-  });
-
-  it('refuses a bad body with a clear 400', async () => {
-    for (const body of [
-      { url: 'not a url', events: ['*'] },
-      { url: 'https://example.com/hook', events: [] },
-      { url: 'https://example.com/hook', events: ['task.teleported'] },
-      { url: 'https://example.com/hook', events: ['*', 'task.moved'] },
-      { url: 'ftp://example.com/hook', events: ['*'] },
-      { events: ['*'] },
-    ]) {
-      const res = await t.request('POST', `/api/projects/${team.projectId}/webhooks`, {
-        token: team.owner.token,
-        body,
-      });
-      expect(res.status, JSON.stringify(body)).toBe(400);
-    }
-  });
-
-  it('refuses URLs into the server’s network: plain http, loopback, private, link-local, metadata, names of them', async () => {
-    const strict = await createTestApp({}, { shareWith: t });
-    try {
-      for (const url of [
-        'http://example.com/hook',
-        'https://127.0.0.1/hook',
-        'https://10.1.2.3/hook',
-        'https://192.168.0.10/hook',
-        'https://172.16.5.4/hook',
-        'https://169.254.169.254/latest/meta-data',
-        'https://[::1]/hook',
-        'https://[fe80::1]/hook',
-        'https://localhost/hook',
-      ]) {
-        const res = await strict.request('POST', `/api/projects/${team.projectId}/webhooks`, {
-          token: team.owner.token,
-          body: { url, events: ['*'] },
-        });
-        expect(res.status, url).toBe(400);
-        expect(res.body, url).toMatchObject({ error: { code: 'webhooks/invalid-url' } });
-      }
-    } finally {
-      await strict.close();
-    }
-  });
-
-  it('allows at most 20 webhooks a project', async () => {
-    for (let i = 0; i < 20; i += 1) {
-      await addWebhook(t, team.owner, team.projectId, { url: `http://127.0.0.1:9/hook/${i}`, events: ['*'] });
-    }
-    const res = await t.request('POST', `/api/projects/${team.projectId}/webhooks`, {
-      token: team.owner.token,
-      body: { url: 'http://127.0.0.1:9/hook/21', events: ['*'] },
-    });
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ error: { code: 'webhooks/too-many' } });
-  });
+  await removeProjectWebhooks(t, team.projectId);
 });
 
 describe('a delivery', () => {
@@ -359,87 +238,5 @@ describe('a delivery', () => {
       const res = await t.request('GET', `/api/webhooks/${hook.id}/deliveries?${query}`, { token: team.owner.token });
       expect(res.status, query).toBe(400);
     }
-  });
-});
-
-describe('a webhook that keeps failing', () => {
-  it('is disabled after 50 failed deliveries in a row, and the project’s admins are told', async () => {
-    receiver = await startWebhookReceiver();
-    receiver.answerWith(500);
-    const hook = await addWebhook(t, team.owner, team.projectId, { url: receiver.url(), events: ['*'] });
-    // 49 failures already: the next one is the 50th.
-    await t.database.db
-      .update(webhooks)
-      .set({ failuresInRow: 49, failingSince: new Date() })
-      .where(eq(webhooks.id, hook.id));
-    await t.request('POST', `/api/webhooks/${hook.id}/test`, { token: team.owner.token });
-    await expect
-      .poll(async () => (await callOk<Webhook[]>(t, team.owner, 'GET', `/api/projects/${team.projectId}/webhooks`))[0])
-      .toMatchObject({ enabled: false, disabled_reason: 'Disabled after 50 failed deliveries in a row.' });
-    const told = async (token: string) =>
-      (await t.request<{ type: string; project_id: string }[]>('GET', '/api/notifications', { token })).body.filter(
-        (n) => n.type === 'webhook_disabled',
-      );
-    await expect.poll(() => told(team.owner.token)).toHaveLength(1);
-    expect(await told(team.admin.token)).toHaveLength(1);
-    expect(await told(team.member.token)).toHaveLength(0);
-    // Disabled: its retry waits, and nothing new is queued for it. A second webhook, enabled, tells when the
-    // card's event has been handed to the project's webhooks.
-    const witness = await startWebhookReceiver();
-    await addWebhook(t, team.owner, team.projectId, { url: witness.url(), events: ['card.created'] });
-    const sent = receiver.received.length;
-    await callOk(t, team.member, 'POST', `/api/projects/${team.projectId}/cards`, { title: 'While disabled' });
-    await receivedCount(witness, 1);
-    await witness.close();
-    expect(receiver.received).toHaveLength(sent);
-    expect((await deliveriesOf(t, team.owner, hook.id)).map((d) => d.event)).toEqual(['ping']);
-    // Enabled again: the waiting retry goes, and the run of failures starts over.
-    await callOk(t, team.owner, 'PATCH', `/api/webhooks/${hook.id}`, { enabled: true });
-    await expect
-      .poll(async () => (await deliveriesOf(t, team.owner, hook.id)).map((d) => d.status))
-      .toEqual(['succeeded']);
-  });
-
-  it('is disabled after 5 days of nothing but failures', async () => {
-    receiver = await startWebhookReceiver();
-    receiver.answerWith(500);
-    const hook = await addWebhook(t, team.owner, team.projectId, { url: receiver.url(), events: ['*'] });
-    await t.database.db
-      .update(webhooks)
-      .set({ failuresInRow: 3, failingSince: new Date(Date.now() - 5 * 24 * 3600 * 1000 - 1000) })
-      .where(eq(webhooks.id, hook.id));
-    await t.request('POST', `/api/webhooks/${hook.id}/test`, { token: team.owner.token });
-    await expect
-      .poll(async () => (await callOk<Webhook[]>(t, team.owner, 'GET', `/api/projects/${team.projectId}/webhooks`))[0])
-      .toMatchObject({ enabled: false, disabled_reason: 'Disabled after 5 days of failed deliveries.' });
-  });
-
-  it('checks the address again at each attempt: a URL now private fails without a connection', async () => {
-    receiver = await startWebhookReceiver();
-    const hook = await addWebhook(t, team.owner, team.projectId, { url: receiver.url(), events: ['*'] });
-    await t.database.db.update(webhooks).set({ url: 'https://10.255.255.1/hook' }).where(eq(webhooks.id, hook.id));
-    await t.request('POST', `/api/webhooks/${hook.id}/test`, { token: team.owner.token });
-    await expect
-      .poll(async () => (await deliveriesOf(t, team.owner, hook.id))[0])
-      .toMatchObject({ attempts: 1, last_status_code: null, last_error: 'the URL must be on a public address' });
-  });
-});
-
-describe('the delivery log', () => {
-  it('keeps deliveries 14 days', async () => {
-    receiver = await startWebhookReceiver();
-    const hook = await addWebhook(t, team.owner, team.projectId, { url: receiver.url(), events: ['*'] });
-    const { db } = t.database;
-    const row = (id: string, daysAgo: number) => ({
-      id,
-      webhookId: hook.id,
-      event: 'ping',
-      requestBody: '{}',
-      status: 'succeeded' as const,
-      createdAt: new Date(Date.now() - daysAgo * 24 * 3600 * 1000),
-    });
-    await db.insert(webhookDeliveries).values([row(uuidv7(), 15), row(uuidv7(), 13)]);
-    expect(await pruneDeliveries(db, new Date())).toBe(1);
-    expect((await deliveriesOf(t, team.owner, hook.id)).length).toBe(1);
   });
 });
