@@ -1,11 +1,11 @@
 import { type WebhookDelivery, type WebhookPayload, webhookPingEvent } from '@deckhand/contract/webhooks';
 import { and, eq } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import type { AppDeps } from '../../../app-deps';
 import { webhookDeliveries } from '../../../db/schema/webhooks';
 import type { Actor } from '../../../platform/actor';
 import { AppError } from '../../../platform/errors';
 import { requireManagedWebhook } from '../service/access';
+import { deliveryIdAt } from '../service/enqueue';
 import { deliveryDto } from '../service/webhook-dto';
 
 /**
@@ -43,7 +43,9 @@ export async function sendPing(deps: Pick<AppDeps, 'db'>, actor: Actor, webhookI
   const [row] = await deps.db
     .insert(webhookDeliveries)
     .values({
-      id: uuidv7(),
+      // From the clock, as every delivery's id: the dispatcher sends an id once its time has passed, and a plain
+      // uuidv7() keeps counting from the latest time it has seen, which may be ahead of the clock.
+      id: deliveryIdAt(Date.now()),
       webhookId,
       event: webhookPingEvent,
       requestBody: JSON.stringify(payload),
