@@ -17,3 +17,8 @@ export function tile(page: Page, columnName: string, title: string) {
 export async function showBoard(page: Page): Promise<void> {
   await column(page, 'To do').evaluate((element) => element.scrollIntoView({ block: 'center' }));
 }
+
+/** The strip of columns: the element that scrolls sideways when they do not fit, rather than the page. */
+export function columnStrip(page: Page) {
+  return column(page, 'To do').locator('xpath=..');
+}

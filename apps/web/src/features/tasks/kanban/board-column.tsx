@@ -8,6 +8,8 @@ import type { ProjectMember } from '../../projects/api';
 import type { ClientBoardTask, ClientStatus } from '../api';
 import { isTaskDrag } from './drag-data';
 import { TaskTile } from './task-tile';
+import { useTouchDrag } from './touch-drag-store';
+import { columnListTarget, columnTarget } from './touch-targets';
 
 export interface BoardColumnProps {
   status: ClientStatus;
@@ -52,6 +54,7 @@ export function BoardColumn({
 }: BoardColumnProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [over, setOver] = useState(false);
+  const touchOver = useTouchDrag((drag) => drag?.place?.statusId === status.id);
   const virtualizer = useVirtualizer({
     count: tasks.length,
     getScrollElement: () => scroller.current,
@@ -81,7 +84,8 @@ export function BoardColumn({
   return (
     <section
       aria-label={status.name}
-      className={`flex max-h-full w-72 shrink-0 flex-col rounded-xl border bg-surface ${overLimit ? 'border-warning' : 'border-border'}`}
+      {...columnTarget(status.id)}
+      className={`flex max-h-full w-72 shrink-0 snap-start flex-col rounded-xl border bg-surface ${overLimit ? 'border-warning' : 'border-border'}`}
     >
       <header className={`flex items-center gap-2 px-3 py-2 ${overLimit ? 'bg-warning-soft' : ''} rounded-t-xl`}>
         <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: status.color }} />
@@ -100,7 +104,11 @@ export function BoardColumn({
         </span>
         {menu}
       </header>
-      <div ref={scroller} className={`min-h-16 flex-1 overflow-y-auto px-2 ${over ? 'bg-primary-soft' : ''}`}>
+      <div
+        ref={scroller}
+        {...columnListTarget}
+        className={`min-h-16 flex-1 overflow-y-auto px-2 ${over || touchOver ? 'bg-primary-soft' : ''}`}
+      >
         <ul aria-labelledby={headingId} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const task = tasks[item.index];

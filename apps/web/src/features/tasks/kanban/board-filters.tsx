@@ -11,8 +11,9 @@ export interface BoardFiltersProps {
   total: number;
 }
 
+// At most the bar's width: a select is as wide as its longest option, and a long member name would widen the page.
 const controlClass =
-  'min-h-9 rounded-md border border-border bg-bg px-2 text-sm text-fg focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring';
+  'min-h-9 max-w-full rounded-md border border-border bg-bg px-2 text-sm text-fg focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring';
 
 /** Assignee, label, due and text filters; they live in the URL so a filtered board can be shared. */
 export function BoardFilters({ filter, onChange, members, labels, shown, total }: BoardFiltersProps) {

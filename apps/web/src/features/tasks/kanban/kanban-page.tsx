@@ -1,10 +1,6 @@
-import { combine } from '@atlaskit/pragmatic-drag-and-drop/combine';
-import { monitorForElements } from '@atlaskit/pragmatic-drag-and-drop/element/adapter';
-import { autoScrollForElements } from '@atlaskit/pragmatic-drag-and-drop-auto-scroll/element';
-import { extractClosestEdge } from '@atlaskit/pragmatic-drag-and-drop-hitbox/closest-edge/extract-closest-edge';
 import type { MoveTaskInput } from '@deckhand/contract/tasks';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { useNow } from '../../../lib/use-now';
@@ -15,14 +11,7 @@ import { RetryPanel } from '../../../ui/retry-panel';
 import { projectMembersQuery } from '../../projects/api';
 import { ProjectPage } from '../../projects/project-page';
 import { useRouteProject } from '../../projects/use-route-project';
-import {
-  boardQuery,
-  type ClientBoard,
-  type ClientBoardTask,
-  useCreateStatus,
-  useDeleteTask,
-  useMoveTask,
-} from '../api';
+import { boardQuery, type ClientBoardTask, useCreateStatus, useDeleteTask, useMoveTask } from '../api';
 import { taskErrorMessage } from '../messages';
 import { useMembersById } from '../use-members';
 import { AddTask } from './add-task';
@@ -30,31 +19,15 @@ import { BoardColumn } from './board-column';
 import { type BoardFilter, matchesFilter, readFilter, writeFilter } from './board-filter';
 import { BoardFilters } from './board-filters';
 import { ColumnMenu } from './column-menu';
-import { isColumnTarget, isTaskDrag, isTaskTarget } from './drag-data';
 import { StatusDialog } from './status-dialog';
 import { TaskDrawer } from './task-drawer';
-
-/** Where a drop lands: right after or before the task it was over, or at the end of the column. */
-function moveInputFor(
-  board: ClientBoard,
-  targets: { data: Record<string | symbol, unknown> }[],
-): MoveTaskInput | undefined {
-  const [innermost] = targets;
-  if (!innermost) return undefined;
-  if (isTaskTarget(innermost.data)) {
-    const edge = extractClosestEdge(innermost.data);
-    return edge === 'top'
-      ? { status_id: innermost.data.statusId, before_id: innermost.data.taskId }
-      : { status_id: innermost.data.statusId, after_id: innermost.data.taskId };
-  }
-  if (isColumnTarget(innermost.data) && board.statuses.some((s) => s.id === innermost.data.statusId)) {
-    return { status_id: innermost.data.statusId };
-  }
-  return undefined;
-}
+import { TouchDragPreview } from './touch-drag-preview';
+import { TouchDragContext } from './touch-drag-store';
+import { useBoardDrag } from './use-board-drag';
 
 /**
- * /:id/kanban — one column per status; drag tasks between and within them, or use Task actions › Move to.
+ * /:id/kanban — one column per status; drag tasks between and within them (by mouse, or by a long press on a touch
+ * screen), or use Task actions › Move to. The columns scroll sideways inside the board, so the page fits a phone.
  * `?task=` opens that task in the drawer.
  */
 export function KanbanPage() {
@@ -72,11 +45,7 @@ export function KanbanPage() {
   const now = useNow();
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const [addingColumn, setAddingColumn] = useState(false);
-  const boardScroller = useRef<HTMLDivElement>(null);
-  const latestBoard = useRef(board.data);
-  useEffect(() => {
-    latestBoard.current = board.data;
-  });
+  const [boardScroller, setBoardScroller] = useState<HTMLDivElement | null>(null);
 
   const moveTask = useCallback(
     (taskId: string, input: MoveTaskInput) => {
@@ -88,24 +57,7 @@ export function KanbanPage() {
     [move.mutate, project.id],
   );
 
-  useEffect(() => {
-    const element = boardScroller.current;
-    return combine(
-      monitorForElements({
-        canMonitor: ({ source }) => isTaskDrag(source.data),
-        onDrop: ({ source, location }) => {
-          const current = latestBoard.current;
-          if (!current || !isTaskDrag(source.data)) return;
-          const input = moveInputFor(current, location.current.dropTargets);
-          if (!input) return;
-          const { taskId } = source.data;
-          if (input.after_id === taskId || input.before_id === taskId) return;
-          moveTask(taskId, input);
-        },
-      }),
-      ...(element ? [autoScrollForElements({ element, canScroll: ({ source }) => isTaskDrag(source.data) })] : []),
-    );
-  }, [moveTask]);
+  const { mouseDragging, touchDrag } = useBoardDrag(boardScroller, board.data, moveTask);
 
   // The open task lives in the URL (`?task=`), so a search result or a shared link opens it in the drawer.
   const openTaskId = params.get('task');
@@ -162,7 +114,7 @@ export function KanbanPage() {
           <DotsLoader label="Loading the board" className="py-16" />
         )
       ) : (
-        <>
+        <TouchDragContext value={touchDrag}>
           <BoardFilters
             filter={filter}
             onChange={setFilter}
@@ -179,7 +131,12 @@ export function KanbanPage() {
               </p>
             </div>
           ) : null}
-          <div ref={boardScroller} className="flex h-[calc(100dvh-16rem)] min-h-96 gap-3 overflow-x-auto pb-2">
+          {/* Relative, so that it clips what its columns position too (their visually hidden counts reached past the
+              page's right edge). Snapping stops during a mouse drag, whose scrolling a few pixels at a time it undoes. */}
+          <div
+            ref={setBoardScroller}
+            className={`relative flex h-[calc(100dvh-16rem)] min-h-96 gap-3 overflow-x-auto overscroll-x-contain pb-2 ${mouseDragging ? '' : 'snap-x snap-mandatory'}`}
+          >
             {board.data.statuses.map((status) => {
               const column = grouped.get(status.id) ?? { shown: [], total: 0 };
               return (
@@ -210,13 +167,14 @@ export function KanbanPage() {
               );
             })}
             {canManageStatuses ? (
-              <div className="shrink-0">
+              <div className="shrink-0 snap-end">
                 <Button variant="secondary" onClick={() => setAddingColumn(true)}>
                   Add column
                 </Button>
               </div>
             ) : null}
           </div>
+          <TouchDragPreview board={board.data} />
           <TaskDrawer
             projectId={project.id}
             task={openTask}
@@ -249,7 +207,7 @@ export function KanbanPage() {
             onOpenChange={setAddingColumn}
             onSubmit={(fields) => createStatus.mutateAsync(fields)}
           />
-        </>
+        </TouchDragContext>
       )}
     </ProjectPage>
   );

@@ -12,6 +12,8 @@ import type { ProjectMember } from '../../projects/api';
 import type { ClientBoardTask, ClientStatus } from '../api';
 import { AssigneeAvatars, DueBadge, Labels, PriorityBadge } from '../task-meta';
 import { type Edge, isTaskDrag, type TaskDragData } from './drag-data';
+import { useTouchDrag } from './touch-drag-store';
+import { tileTarget } from './touch-targets';
 
 export interface TaskTileProps {
   task: ClientBoardTask;
@@ -28,8 +30,8 @@ export interface TaskTileProps {
 }
 
 /**
- * One task on the board: draggable (and a drop target that says whether a task lands above or below it), with
- * Task actions for the keyboard: Open, Move up, Move down, Move to <status>, Delete.
+ * One task on the board: draggable by mouse or by a long press (and a drop target that says whether a task lands
+ * above or below it), with Task actions for the keyboard: Open, Move up, Move down, Move to <status>, Delete.
  */
 export const TaskTile = memo(function TaskTile({
   task,
@@ -46,14 +48,27 @@ export const TaskTile = memo(function TaskTile({
   const ref = useRef<HTMLDivElement>(null);
   const [edge, setEdge] = useState<Edge | null>(null);
   const [dragging, setDragging] = useState(false);
+  const touchEdge = useTouchDrag((drag) =>
+    drag?.place?.type === 'task' && drag.place.taskId === task.id && drag.taskId !== task.id ? drag.place.edge : null,
+  );
+  const lifted = useTouchDrag((drag) => drag?.taskId === task.id);
 
   useEffect(() => {
     const element = ref.current;
     if (!element || !canWrite) return;
     const data: TaskDragData = { type: 'task', taskId: task.id, statusId: task.statusId };
+    // A finger moves tasks by a long press (long-press-drag.ts): the browser's own touch drag, where it has one,
+    // would compete with it.
+    let pointerType = '';
+    const rememberPointer = (event: PointerEvent) => {
+      pointerType = event.pointerType;
+    };
+    element.addEventListener('pointerdown', rememberPointer);
     return combine(
+      () => element.removeEventListener('pointerdown', rememberPointer),
       draggable({
         element,
+        canDrag: () => pointerType !== 'touch',
         getInitialData: () => data,
         onDragStart: () => setDragging(true),
         onDrop: () => setDragging(false),
@@ -76,12 +91,17 @@ export const TaskTile = memo(function TaskTile({
     );
   }, [task.id, task.statusId, canWrite]);
 
+  const shownEdge = edge ?? touchEdge;
   return (
-    <div ref={ref} className={`relative py-1 ${dragging ? 'opacity-40' : ''}`}>
-      {edge ? (
+    <div
+      ref={ref}
+      {...(canWrite ? tileTarget(task.id, task.statusId) : {})}
+      className={`relative py-1 ${canWrite ? 'select-none [-webkit-touch-callout:none]' : ''} ${dragging || lifted ? 'opacity-40' : ''}`}
+    >
+      {shownEdge ? (
         <div
           aria-hidden="true"
-          className={`absolute right-1 left-1 h-0.5 rounded bg-primary ${edge === 'top' ? '-top-px' : '-bottom-px'}`}
+          className={`absolute right-1 left-1 h-0.5 rounded bg-primary ${shownEdge === 'top' ? '-top-px' : '-bottom-px'}`}
         />
       ) : null}
       <div className="flex flex-col gap-1.5 rounded-lg border border-border bg-bg p-2.5 shadow-sm hover:border-primary">
