@@ -20,7 +20,8 @@
 // moves without webhooks; on PostgreSQL, with Redis too when it is set) and proxy (17 two instances behind the
 // documented nginx site, PostgreSQL only, with a redis-server and nginx of its own: the live fan-out to 5,000
 // sockets spread over both, SIGTERM to one holding 1,000 sockets and 10 uploads, and every socket's resync after a
-// 10 s Redis outage). Every run starts with two figures of the machine itself (bench/machine-reference.mjs), to
+// 10 s Redis outage) and board-busy (18 the board of 11 read right after each move, and 10 clients reading it
+// while 20 move tasks). Every run starts with two figures of the machine itself (bench/machine-reference.mjs), to
 // compare days by.
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is created and dropped),
 // two-instance fan-out also BENCH_REDIS_URL or TEST_REDIS_URL. --profile prints where the servers spend CPU
@@ -34,6 +35,7 @@ import { parseArgs } from 'node:util';
 import { measureActivity } from './bench/activity.mjs';
 import { measureArgon2 } from './bench/argon2-hash.mjs';
 import { measureBoard } from './bench/board.mjs';
+import { measureBusyBoard } from './bench/board-busy.mjs';
 import { measureCardEditors } from './bench/card-editors.mjs';
 import { measureCardList } from './bench/card-list.mjs';
 import { measureChatFanout } from './bench/chat-fanout.mjs';
@@ -82,6 +84,7 @@ const sectionNames = [
   'transfer',
   'webhooks',
   'proxy',
+  'board-busy',
 ];
 const { values: args } = parseArgs({
   options: {
@@ -280,6 +283,16 @@ try {
     await runPostgresSection(
       '17. Through nginx: 5,000 live sockets on two instances, a drain, a Redis outage (PostgreSQL + Redis)',
       (databaseUrl) => measureProxy(report, { workDir, databaseUrl }),
+    );
+  }
+  if (selected.has('board-busy')) {
+    const options = { workDir, durationSeconds: loadSeconds, profile: args.profile };
+    await runSection('18. A busy board of 5,000 tasks: read right after a move, read while others move (PGlite)', () =>
+      measureBusyBoard(report, { ...options, label: 'PGlite' }),
+    );
+    await runPostgresSection(
+      '18b. A busy board of 5,000 tasks: read right after a move, read while others move (PostgreSQL)',
+      (databaseUrl) => measureBusyBoard(report, { ...options, label: 'PostgreSQL', databaseUrl }),
     );
   }
 } finally {

@@ -34,7 +34,7 @@ const targets = {
 const databaseCpu = (cpu, per) => (cpu.databaseMs === undefined ? '' : `, database ${per(cpu.databaseMs)}`);
 
 /** A project with `statusCount` columns, `cardCount` cards and `taskCount` tasks spread over them. */
-async function setUpBoard(baseUrl, owner, serverPid, onPostgres) {
+export async function setUpBoard(baseUrl, owner, serverPid, onPostgres) {
   const project = await callApi(baseUrl, 'POST', '/api/projects', {
     token: owner.idToken,
     body: { name: 'Five thousand tasks' },
@@ -89,7 +89,7 @@ async function setUpBoard(baseUrl, owner, serverPid, onPostgres) {
 }
 
 /** Chromium's Accept-Encoding, which the web app's board requests carry. */
-const browserAcceptEncoding = 'gzip, deflate, br, zstd';
+export const browserAcceptEncoding = 'gzip, deflate, br, zstd';
 
 async function timeBoard(url, token) {
   const ms = [];
@@ -106,7 +106,7 @@ async function timeBoard(url, token) {
   return { ...summarize(ms), bytes };
 }
 
-function checkLoad(result, what) {
+export function checkLoad(result, what) {
   const failures = result.non2xx + result.errors;
   if (failures > 0) throw new Error(`${what}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
 }

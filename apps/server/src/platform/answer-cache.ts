@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type ContentEncoding, compressBody, compressionThresholdBytes, negotiateEncoding } from './compression';
+import {
+  type ContentEncoding,
+  compressBody,
+  compressionThresholdBytes,
+  contentEncodings,
+  negotiateEncoding,
+} from './compression';
 
 /** A JSON answer as sent: the bytes, its compressed forms when it is worth compressing, and an ETag. */
 export interface CachedAnswer {
@@ -12,11 +18,14 @@ export interface CachedAnswer {
   etag: string;
 }
 
-export interface BuiltAnswer {
-  value: unknown;
-  /** Epoch ms after which the answer is stale even at the same version (something in it expires by time). */
-  staleAt?: number | undefined;
-}
+export type BuiltAnswer =
+  | {
+      value: unknown;
+      /** Epoch ms after which the answer is stale even at the same version (something in it expires by time). */
+      staleAt?: number | undefined;
+    }
+  /** An answer the builder serialized and compressed itself (the board: see modules/tasks/service/board-model.ts). */
+  | { answer: CachedAnswer; staleAt?: undefined };
 
 export interface AnswerCache {
   /**
@@ -40,13 +49,19 @@ interface Build {
   promise: Promise<CachedAnswer>;
 }
 
-function toAnswer(value: unknown): CachedAnswer {
-  const body = Buffer.from(JSON.stringify(value), 'utf8');
+/** Weak: the same answer is sent in several content codings, which a strong validator must tell apart. */
+export function etagOf(body: Buffer): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+function toAnswer(built: BuiltAnswer): CachedAnswer {
+  if ('answer' in built) return built.answer;
+  const body = Buffer.from(JSON.stringify(built.value), 'utf8');
   const encoded =
     body.byteLength < compressionThresholdBytes
       ? {}
       : { br: compressBody(body, 'br'), gzip: compressBody(body, 'gzip') };
-  return { body, encoded, etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  return { body, encoded, etag: etagOf(body) };
 }
 
 function sizeOf(answer: CachedAnswer): number {
@@ -85,8 +100,9 @@ export function createAnswerCache({ maxBytes }: { maxBytes: number }): AnswerCac
 
   function startBuild(key: string, version: string, build: () => Promise<BuiltAnswer>): Promise<CachedAnswer> {
     const promise = build().then(
-      ({ value, staleAt }) => {
-        const answer = toAnswer(value);
+      (built) => {
+        const answer = toAnswer(built);
+        const { staleAt } = built;
         // Only the newest build for a key is kept: an older one finishing late would hold back a newer answer.
         if (builds.get(key)?.promise === promise) {
           builds.delete(key);
@@ -146,9 +162,10 @@ export function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: Cac
   reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
   if (matches(req, answer.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
-  if (answer.encoded.br === undefined) return reply.send(answer.body);
+  const available = contentEncodings.filter((coding) => answer.encoded[coding] !== undefined);
+  if (available.length === 0) return reply.send(answer.body);
   reply.header('vary', 'accept-encoding');
-  const encoding = negotiateEncoding(req.headers['accept-encoding']);
+  const encoding = negotiateEncoding(req.headers['accept-encoding'], available);
   const encoded = encoding === undefined ? undefined : answer.encoded[encoding];
   if (encoding === undefined || encoded === undefined) return reply.send(answer.body);
   return reply.header('content-encoding', encoding).send(encoded);

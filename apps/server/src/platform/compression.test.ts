@@ -72,6 +72,12 @@ describe('negotiateEncoding', () => {
   ])('answers %j with %j', (header, expected) => {
     expect(negotiateEncoding(header)).toBe(expected);
   });
+
+  it('chooses among the codings an answer has (the board has gzip only)', () => {
+    expect(negotiateEncoding('gzip, deflate, br, zstd', ['gzip'])).toBe('gzip');
+    expect(negotiateEncoding('br', ['gzip'])).toBeUndefined();
+    expect(negotiateEncoding('*', ['gzip'])).toBe('gzip');
+  });
 });
 
 describe('JSON answers', () => {

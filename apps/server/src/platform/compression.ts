@@ -2,7 +2,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
-export type ContentEncoding = 'br' | 'gzip';
+/** In the order we prefer them. */
+export const contentEncodings = ['br', 'gzip'] as const;
+export type ContentEncoding = (typeof contentEncodings)[number];
 
 /** Answers smaller than this gain less from compression than the headers and CPU cost. */
 export const compressionThresholdBytes = 1024;
@@ -25,8 +27,14 @@ export function compressBody(body: Buffer, encoding: ContentEncoding): Buffer {
     : gzipSync(body, { level: gzipLevel });
 }
 
-/** The encoding to answer with for an Accept-Encoding header: Brotli when accepted, else gzip, else none. */
-export function negotiateEncoding(acceptEncoding: string | undefined): ContentEncoding | undefined {
+/**
+ * The encoding to answer with for an Accept-Encoding header, of those `available`: Brotli when accepted, else
+ * gzip, else none.
+ */
+export function negotiateEncoding(
+  acceptEncoding: string | undefined,
+  available: readonly ContentEncoding[] = contentEncodings,
+): ContentEncoding | undefined {
   if (!acceptEncoding) return undefined;
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
@@ -35,7 +43,7 @@ export function negotiateEncoding(acceptEncoding: string | undefined): ContentEn
     weights.set(name.trim(), q === undefined ? 1 : Number(q));
   }
   const weightOf = (encoding: ContentEncoding) => weights.get(encoding) ?? weights.get('*') ?? 0;
-  const best = (['br', 'gzip'] as const).filter((encoding) => weightOf(encoding) > 0);
+  const best = available.filter((encoding) => weightOf(encoding) > 0);
   best.sort((a, b) => weightOf(b) - weightOf(a));
   return best[0];
 }

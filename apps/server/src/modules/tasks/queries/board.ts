@@ -9,23 +9,111 @@ import { taskStatuses, tasks } from '../../../db/schema/tasks';
 import { type Actor, projectLimitOf, withinProjectLimit } from '../../../platform/actor';
 import type { AnswerCache, CachedAnswer } from '../../../platform/answer-cache';
 import { projectNotFound, requireMembership } from '../../projects/queries/access';
+import { answerOf, applyBoardRead, type BoardModel } from '../service/board-model';
 import { createBoardVersions } from '../service/board-version';
 import { readStatuses } from '../service/statuses';
 import { taskAuthorJoin, taskCardJoin, taskColumns, toTaskDto } from '../service/task-dto';
+import { readBoardChanges } from './board-rows';
+
+/** Room for the boards' models: a few dozen large boards (one of 5,000 tasks holds about 3 MB). */
+const boardModelBytes = 64 * 1024 * 1024;
+/** A model not read again for this long is read whole: its watermark's 32 bits must not wrap around meanwhile. */
+const modelMaxAgeMs = 60 * 60 * 1000;
+
+interface StoredModel {
+  model: BoardModel;
+  readAt: number;
+}
 
 /**
- * The board as sent, built again only when its version moved: a refetch that finds nothing changed costs one small
- * read. The same answer serves every member (it holds nothing per person). @throws projects/not-found
+ * Boards' models, least recently used dropped first past `maxBytes`. Each instance keeps its own; what a model
+ * holds is checked against the database at every new version (board-rows.ts), never told by other instances.
+ *
+ * One read of a project runs at a time (a model changes in place), and everyone asking while it runs shares the
+ * next one, which starts after they asked and so sees at least what they were asking for: ten people reloading a
+ * board that others keep changing cost two reads, not ten.
  */
-export function createBoardAnswers({ db, answers }: { db: Db; answers: AnswerCache }) {
-  const versions = createBoardVersions(db);
-  return async (userId: string, projectId: string): Promise<CachedAnswer> => {
-    const { version } = await versions.read(projectId, userId);
-    return answers.get(`board:${projectId}`, version, async () => ({ value: await readBoard(db, projectId) }));
+function createBoardModels(db: Db, maxBytes: number) {
+  const stored = new Map<string, StoredModel>();
+  const running = new Map<string, Promise<CachedAnswer>>();
+  const next = new Map<string, Promise<CachedAnswer>>();
+  let bytes = 0;
+
+  function keep(projectId: string, entry: StoredModel): void {
+    forget(projectId);
+    if (entry.model.bytes > maxBytes / 4) return;
+    stored.set(projectId, entry);
+    bytes += entry.model.bytes;
+    for (const [oldest] of stored) {
+      if (bytes <= maxBytes) break;
+      forget(oldest);
+    }
+  }
+
+  function forget(projectId: string): void {
+    const old = stored.get(projectId);
+    if (!old) return;
+    stored.delete(projectId);
+    bytes -= old.model.bytes;
+  }
+
+  async function read(projectId: string): Promise<CachedAnswer> {
+    const readAt = Date.now();
+    const known = stored.get(projectId);
+    // Taken out while it changes: a failed read leaves no half-changed model behind.
+    forget(projectId);
+    let model =
+      known && readAt - known.readAt < modelMaxAgeMs
+        ? applyBoardRead(known.model, await readBoardChanges(db, projectId, known.model.watermark))
+        : undefined;
+    model ??= applyBoardRead(undefined, await readBoardChanges(db, projectId, null));
+    // A read of every task holds exactly the count it read in the same statement.
+    if (!model) throw new Error('a whole board read disagrees with its own count');
+    const built = answerOf(model);
+    keep(projectId, { model: built.model, readAt });
+    return built.answer;
+  }
+
+  function start(projectId: string): Promise<CachedAnswer> {
+    const promise = read(projectId).finally(() => running.delete(projectId));
+    running.set(projectId, promise);
+    return promise;
+  }
+
+  return function answer(projectId: string): Promise<CachedAnswer> {
+    const queued = next.get(projectId);
+    if (queued) return queued;
+    const current = running.get(projectId);
+    if (!current) return start(projectId);
+    const after = current
+      .catch(() => undefined)
+      .then(() => {
+        next.delete(projectId);
+        return start(projectId);
+      });
+    next.set(projectId, after);
+    return after;
   };
 }
 
-/** Every task of the project's cards that are not archived, by status in board order (no access check). */
+/**
+ * The board as sent, built again only when its version moved, and then from what changed since the last time
+ * (see board-model.ts): a refetch that finds nothing changed costs one small read, one after a move a read of
+ * that task. The same answer serves every member (it holds nothing per person). @throws projects/not-found
+ */
+export function createBoardAnswers({ db, answers }: { db: Db; answers: AnswerCache }) {
+  const versions = createBoardVersions(db);
+  const models = createBoardModels(db, boardModelBytes);
+  return async (userId: string, projectId: string): Promise<CachedAnswer> => {
+    const { version } = await versions.read(projectId, userId);
+    return answers.get(`board:${projectId}`, version, async () => ({ answer: await models(projectId) }));
+  };
+}
+
+/**
+ * Every task of the project's cards that are not archived, by status in board order (no access check), read
+ * whole with the query builder: what the board's answer must equal, however it was made (board.test.ts).
+ */
 export async function readBoard(db: Db, projectId: string): Promise<Board> {
   const [statuses, rows] = await Promise.all([
     readStatuses(db, projectId),

@@ -1,0 +1,200 @@
+import type { Board } from '@deckhand/contract/tasks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTeam, type Team } from '../../../test/support/projects';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { readBoard } from './queries/board';
+
+// The board's answer is made from what changed since this instance last read it (service/board-model.ts). Here
+// it must equal the board read whole from the database after every step of a long, random mix of changes.
+
+let t: TestApp;
+let team: Team;
+beforeAll(async () => {
+  t = await createTestApp();
+  team = await createTeam(t, 'Busy board');
+});
+afterAll(() => t.close());
+
+/** The same sequence on every run (and so on both databases). */
+function seededRandom(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state * 48271) % 2147483647;
+    return state;
+  };
+  return {
+    below: (n: number) => next() % n,
+    chance: (p: number) => next() / 2147483647 < p,
+    pick<T>(items: readonly T[]): T {
+      const item = items[next() % items.length];
+      if (item === undefined) throw new Error('pick from nothing');
+      return item;
+    },
+  };
+}
+
+async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await t.request<T>(method, path, { token: team.owner.token, body });
+  if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`);
+  return res.body;
+}
+
+async function expectFreshBoard(projectId: string): Promise<Board> {
+  const res = await t.request<Board>('GET', `/api/projects/${projectId}/board`, { token: team.owner.token });
+  expect(res.status).toBe(200);
+  const fresh = await readBoard(t.database.db, projectId);
+  expect(res.body).toEqual(fresh);
+  return fresh;
+}
+
+describe('the board after changes', () => {
+  it('equals a fresh read after each of 160 random creations, moves, edits, deletions and status and card changes', async () => {
+    const random = seededRandom(20261126);
+    const { projectId } = team;
+    const cardIds: string[] = [];
+    for (const title of ['Alpha', 'Beta', 'Gamma']) {
+      cardIds.push((await call<{ id: string }>('POST', `/api/projects/${projectId}/cards`, { title })).id);
+    }
+    const archived = new Set<string>();
+    let board = await expectFreshBoard(projectId);
+    const people = [team.owner.id, team.admin.id, team.member.id];
+    const someTask = () => random.pick(board.tasks).id;
+    const someStatus = () => random.pick(board.statuses).id;
+
+    const steps: { weight: number; run: () => Promise<unknown> }[] = [
+      {
+        weight: 6,
+        run: () =>
+          call('POST', `/api/cards/${random.pick(cardIds)}/tasks`, {
+            title: `Task ${random.below(1000)} “quoted” \\ ünï`,
+            status_id: someStatus(),
+            ...(random.chance(0.3) && { assignee_ids: [random.pick(people)] }),
+            ...(random.chance(0.3) && { labels: ['backend', 'ux'].slice(random.below(2)) }),
+            ...(random.chance(0.2) && { due_at: new Date(Date.UTC(2027, 0, 1 + random.below(60))).toISOString() }),
+          }),
+      },
+      {
+        weight: 8,
+        run: async () => {
+          if (board.tasks.length === 0) return;
+          const statusId = someStatus();
+          const inStatus = board.tasks.filter((task) => task.status_id === statusId);
+          const neighbour = inStatus.length > 0 && random.chance(0.6) ? random.pick(inStatus).id : undefined;
+          const task = someTask();
+          if (neighbour === task) return;
+          await call('POST', `/api/tasks/${task}/move`, {
+            status_id: statusId,
+            ...(neighbour && (random.chance(0.5) ? { after_id: neighbour } : { before_id: neighbour })),
+          });
+        },
+      },
+      {
+        weight: 4,
+        run: async () => {
+          if (board.tasks.length === 0) return;
+          const edits = [
+            { title: `Renamed ${random.below(1000)}` },
+            { priority: random.pick(['none', 'low', 'high', 'urgent']) },
+            { labels: random.chance(0.5) ? [] : ['design'] },
+            { due_at: random.chance(0.5) ? null : '2027-03-04T05:06:07.000Z' },
+            { assignee_ids: people.filter(() => random.chance(0.5)) },
+            { done: random.chance(0.5) },
+          ];
+          await call('PATCH', `/api/tasks/${someTask()}`, random.pick(edits));
+        },
+      },
+      {
+        weight: 2,
+        run: async () => {
+          if (board.tasks.length > 0) await call('DELETE', `/api/tasks/${someTask()}`);
+        },
+      },
+      {
+        weight: 1,
+        run: () =>
+          call('POST', `/api/projects/${projectId}/statuses`, {
+            name: `Stage ${random.below(100_000)}`,
+            after_id: random.chance(0.5) ? someStatus() : null,
+          }),
+      },
+      {
+        weight: 2,
+        run: async () => {
+          const statusId = someStatus();
+          const others = board.statuses.filter((status) => status.id !== statusId);
+          const change = random.pick([
+            { name: `Column ${random.below(100_000)}` },
+            { color: '#aa3355' },
+            { wip_limit: random.chance(0.5) ? null : 3 },
+            { after_id: others.length > 0 && random.chance(0.7) ? random.pick(others).id : null },
+          ]);
+          await call('PATCH', `/api/statuses/${statusId}`, change);
+        },
+      },
+      {
+        weight: 1,
+        run: async () => {
+          const status = random.pick(board.statuses);
+          // Marking a task done or not needs a status of each category: keep one.
+          if (board.statuses.filter((other) => other.category === status.category).length < 2) return;
+          const statusId = status.id;
+          const moveTo = random.pick(board.statuses.filter((status) => status.id !== statusId)).id;
+          await call('DELETE', `/api/statuses/${statusId}?move_to=${moveTo}`);
+        },
+      },
+      {
+        weight: 1,
+        run: async () => {
+          const cardId = random.pick(cardIds);
+          if (random.chance(0.5)) {
+            await call('PATCH', `/api/cards/${cardId}`, { title: `Card ${random.below(1000)}` });
+          } else {
+            const archive = !archived.has(cardId);
+            await call('PATCH', `/api/cards/${cardId}`, { archived: archive });
+            if (archive) archived.add(cardId);
+            else archived.delete(cardId);
+          }
+        },
+      },
+    ];
+    const total = steps.reduce((sum, step) => sum + step.weight, 0);
+    const ran = steps.map(() => 0);
+    for (let i = 0; i < 160; i += 1) {
+      let roll = random.below(total);
+      const step = steps.find((candidate) => {
+        roll -= candidate.weight;
+        return roll < 0;
+      });
+      if (!step) throw new Error('no step rolled');
+      await step.run();
+      const index = steps.indexOf(step);
+      ran[index] = (ran[index] ?? 0) + 1;
+      // Now and then several changes land between two of the API's reads (the test's own view is read directly).
+      board =
+        random.chance(0.7) || i === 159 ? await expectFreshBoard(projectId) : await readBoard(t.database.db, projectId);
+    }
+    // Every kind of change was made, several times.
+    expect(Math.min(...ran)).toBeGreaterThan(3);
+    expect(board.tasks.length).toBeGreaterThan(5);
+  });
+
+  it('sends the board compressed, pieced together, the same once decompressed', async () => {
+    const projectId = (await call<{ id: string }>('POST', '/api/projects', { name: 'Compressed board' })).id;
+    const cardId = (await call<{ id: string }>('POST', `/api/projects/${projectId}/cards`, { title: 'Many' })).id;
+    for (let i = 0; i < 40; i += 1) await call('POST', `/api/cards/${cardId}/tasks`, { title: `Task number ${i}` });
+    for (const acceptEncoding of ['gzip', 'br, gzip', 'gzip, deflate, br, zstd']) {
+      const res = await t.request<Board>('GET', `/api/projects/${projectId}/board`, {
+        token: team.owner.token,
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.body).toEqual(await readBoard(t.database.db, projectId));
+    }
+    const plain = await t.request<Board>('GET', `/api/projects/${projectId}/board`, {
+      token: team.owner.token,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.body.tasks).toHaveLength(40);
+  });
+});

@@ -1,0 +1,34 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { deflateSegment, gzipOfSegments } from './gzip-segments';
+
+function gzipOf(pieces: string[]): { body: Buffer; gzip: Buffer } {
+  const raws = pieces.map((piece) => Buffer.from(piece, 'utf8'));
+  const body = Buffer.concat(raws);
+  return { body, gzip: gzipOfSegments(body, raws.map(deflateSegment)) };
+}
+
+describe('gzipOfSegments', () => {
+  it('makes a gzip file whose content is the pieces in order', () => {
+    const pieces = Array.from({ length: 40 }, (_, i) => `{"id":${i},"title":"Task number ${i} — ünïcode"},`.repeat(50));
+    const { body, gzip } = gzipOf(pieces);
+    expect(gunzipSync(gzip).equals(body)).toBe(true);
+    expect(gzip.byteLength).toBeLessThan(body.byteLength / 5);
+  });
+
+  it('reuses a piece compressed for another body', () => {
+    const shared = deflateSegment(Buffer.from('middle '.repeat(100)));
+    const body = Buffer.from(`start ${'middle '.repeat(100)}end`);
+    const gzip = gzipOfSegments(body, [
+      deflateSegment(Buffer.from('start ')),
+      shared,
+      deflateSegment(Buffer.from('end')),
+    ]);
+    expect(gunzipSync(gzip).toString()).toBe(body.toString());
+  });
+
+  it('handles empty pieces and an empty body', () => {
+    expect(gunzipSync(gzipOf(['', 'a', '']).gzip).toString()).toBe('a');
+    expect(gunzipSync(gzipOf([]).gzip).byteLength).toBe(0);
+  });
+});
