@@ -1,5 +1,7 @@
 import type { Board } from '@deckhand/contract/tasks';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTeam, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { readBoard } from './queries/board';
@@ -176,6 +178,50 @@ describe('the board after changes', () => {
     // Every kind of change was made, several times.
     expect(Math.min(...ran)).toBeGreaterThan(3);
     expect(board.tasks.length).toBeGreaterThan(5);
+  });
+
+  it('stays in order when a column’s keys are all rewritten (the keys between two tasks grew too long)', async () => {
+    const projectId = (await call<{ id: string }>('POST', '/api/projects', { name: 'Crowded gap' })).id;
+    const cardId = (await call<{ id: string }>('POST', `/api/projects/${projectId}/cards`, { title: 'Gap' })).id;
+    const made: { id: string; status_id: string }[] = [];
+    for (const title of ['Zero', 'First', 'Second', 'Third', 'Fourth']) {
+      made.push(await call<{ id: string; status_id: string }>('POST', `/api/cards/${cardId}/tasks`, { title }));
+    }
+    const [zero, first, second, third, fourth] = made;
+    if (!zero || !first || !second || !third || !fourth) throw new Error('tasks not made');
+    // Its key then follows Fourth's, so that the rewrite gives First, Fourth and it other keys than they had.
+    await call('POST', `/api/tasks/${zero.id}/move`, { status_id: zero.status_id });
+    const longestKey = async () => {
+      const rows = await t.database.db.execute(
+        sql`select max(length(position))::int as longest from tasks where status_id = ${first.status_id}`,
+      );
+      return z.object({ rows: z.array(z.object({ longest: z.number() })) }).parse(rows).rows[0]?.longest ?? 0;
+    };
+    let longest = 0;
+    let rewritten = false;
+    // About five moves a character: the 48-character limit is reached after some 250.
+    for (let i = 0; i < 500 && !rewritten; i += 1) {
+      // Each lands in the shrinking gap right after First, so each key is longer than the last.
+      const moving = i % 2 === 0 ? second : third;
+      await call('POST', `/api/tasks/${moving.id}/move`, { status_id: first.status_id, after_id: first.id });
+      if (i % 25 === 0) await expectFreshBoard(projectId);
+      const now = await longestKey();
+      rewritten = now < longest;
+      longest = now;
+    }
+    expect(rewritten).toBe(true);
+    await expectFreshBoard(projectId);
+    // Placed among the rewritten keys of First, Fourth and Zero, which did not move since: only right if the board
+    // knows their new keys.
+    for (const [moving, place] of [
+      [second, { before_id: first.id }],
+      [third, { after_id: fourth.id }],
+      [second, { before_id: fourth.id }],
+      [third, { before_id: first.id }],
+    ] as const) {
+      await call('POST', `/api/tasks/${moving.id}/move`, { status_id: first.status_id, ...place });
+      await expectFreshBoard(projectId);
+    }
   });
 
   it('sends the board compressed, pieced together, the same once decompressed', async () => {

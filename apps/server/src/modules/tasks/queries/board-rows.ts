@@ -20,23 +20,38 @@ export interface BoardTaskRow {
   json: string;
 }
 
+/** The snapshot a read saw, as the next read needs it (transaction ids in full, 64 bits, as decimal text). */
+export interface BoardSnapshot {
+  /** The oldest transaction still running: a row this read could not see was written by it or a later one. */
+  xmin: string;
+  /** The first transaction id not yet given out: every later one started writing after this read began. */
+  xmax: string;
+  /** When the reading statement started (Unix seconds), before its snapshot was taken. */
+  startedAt: string;
+}
+
+/** What a read of the changes needs: the previous read's xmin, and when the rows it wants were written at the earliest. */
+export interface BoardSince {
+  xmin: string;
+  /** Unix seconds: no task row it wants has an older updated_at. Null: not known, every task row is looked at. */
+  updatedFrom: string | null;
+}
+
 /** What the project's tasks looked like at one moment (one statement, so one snapshot). */
 export interface BoardRead {
-  /**
-   * The oldest transaction still running at that moment (32 bits, as row versions carry it): a row written by a
-   * transaction this read could not see carries this id or a later one.
-   */
-  watermark: string;
+  snapshot: BoardSnapshot;
   /** Tasks of the project, archived cards' included. */
   taskCount: number;
   statuses: BoardStatusRow[];
-  /** Every task when `since` was null; else those whose row or card's row were written since that watermark. */
+  /** Every task when `since` was null; else (at least) those whose row or card's row was written since. */
   tasks: BoardTaskRow[];
 }
 
 const HeadRow = z.object({
   kind: z.literal('head'),
-  watermark: z.string(),
+  xmin: z.string(),
+  xmax: z.string(),
+  started_at: z.string(),
   task_count: z.number(),
   statuses: z.string(),
 });
@@ -51,38 +66,66 @@ const TaskRow = z.object({
 const ReadRow = z.discriminatedUnion('kind', [HeadRow, TaskRow]);
 
 /**
- * Whether a row version was written by the transaction `since` or a later one: transaction ids are 32 bits and
- * wrap around, so "later" is "less than half the circle ahead". A frozen row far in the past may count as
- * later; it is only read again, never missed.
+ * A clock that stepped back, and the moment between a write's clock_timestamp() and its transaction getting an
+ * id, are covered by looking this much further back than `updatedFrom`.
  */
-const writtenSince = (table: string, since: string) =>
-  sql`((${sql.raw(table)}.xmin::text::bigint - ${since}::bigint) & 4294967295) < 2147483648`;
+const clockSlackSeconds = 0.5;
 
 /**
- * The board's statuses and the tasks written since `since` (every task when null), in one statement: the head
- * row, the task count and the statuses are of the same snapshot as the tasks. A card's write (its title, its
- * archiving) counts as a write of its tasks.
+ * Whether a row version was written by the transaction `xmin` or a later one: age() counts back from the newest
+ * transaction, modulo 2^32 as transaction ids wrap around (a frozen row's age is the largest there is).
  */
-export async function readBoardChanges(db: Db, projectId: string, since: string | null): Promise<BoardRead> {
-  const changed = since === null ? sql`true` : sql`(${writtenSince('t', since)} or ${writtenSince('c', since)})`;
+const writtenSince = (table: string, xmin: string) =>
+  sql`age(${sql.raw(table)}.xmin) <= age(${(BigInt(xmin) & 0xffffffffn).toString()}::xid)`;
+
+const taskColumnsSql = sql`'task', null, null, null, null::int, null, t.id, t.status_id, t.position,
+  c.archived_at is null,
+  (select row_to_json(b)::text from (select t.id, t.card_id, c.title as card_title, t.title, t.status_id,
+      t.assignee_ids, ${isoTimestamp(sql`t.due_at`)} as due_at, t.priority, t.labels,
+      ${isoTimestamp(sql`t.done_at`)} as done_at) b)`;
+
+/**
+ * The tasks wanted after `since`: every task row written since its xmin — found through the (project,
+ * updated_at) index when `updatedFrom` bounds them, since every change of a task stamps updated_at with the
+ * database's clock — and every task of a card written since (a card's title and archiving are on its tasks; its
+ * updated_at comes from the application's clock, so cards are looked at one by one). A task inserted with an
+ * older updated_at (an import) is not found here, but changes the count, and the board is then read whole.
+ */
+function changedTasks(projectId: string, since: BoardSince | null) {
+  if (since === null) {
+    return sql`select ${taskColumnsSql} from tasks t join cards c on c.id = t.card_id where t.project_id = ${projectId}`;
+  }
+  const recent =
+    since.updatedFrom === null
+      ? sql``
+      : sql`and t.updated_at >= to_timestamp(${since.updatedFrom}::double precision - ${clockSlackSeconds})`;
+  return sql`select ${taskColumnsSql} from tasks t join cards c on c.id = t.card_id
+      where t.project_id = ${projectId} ${recent} and ${writtenSince('t', since.xmin)}
+    union all
+    select ${taskColumnsSql} from cards c join tasks t on t.card_id = c.id
+      where c.project_id = ${projectId} and ${writtenSince('c', since.xmin)}`;
+}
+
+/**
+ * The board's statuses and the tasks changed since `since` (every task when null), in one statement: the head row,
+ * the task count and the statuses are of the same snapshot as the tasks.
+ */
+export async function readBoardChanges(db: Db, projectId: string, since: BoardSince | null): Promise<BoardRead> {
   const rows = await selectRows(
     db,
     ReadRow,
     sql`
       select 'head' as kind,
-        (pg_snapshot_xmin(pg_current_snapshot())::text::bigint & 4294967295)::text as watermark,
+        pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+        pg_snapshot_xmax(pg_current_snapshot())::text as xmax,
+        extract(epoch from statement_timestamp())::text as started_at,
         (select count(*)::int from tasks where project_id = ${projectId}) as task_count,
         (select coalesce(json_agg(json_build_object('id', s.id, 'project_id', s.project_id, 'name', s.name,
             'color', s.color, 'category', s.category, 'wip_limit', s.wip_limit) order by s.position), '[]'::json)::text
           from task_statuses s where s.project_id = ${projectId}) as statuses,
         null::uuid as id, null::uuid as status_id, null::text as position, null::boolean as on_board, null::text as json
       union all
-      select 'task', null, null, null, t.id, t.status_id, t.position, c.archived_at is null,
-        (select row_to_json(b)::text from (select t.id, t.card_id, c.title as card_title, t.title, t.status_id,
-            t.assignee_ids, ${isoTimestamp(sql`t.due_at`)} as due_at,
-            t.priority, t.labels, ${isoTimestamp(sql`t.done_at`)} as done_at) b)
-      from tasks t join cards c on c.id = t.card_id
-      where t.project_id = ${projectId} and ${changed}`,
+      ${changedTasks(projectId, since)}`,
   );
   let head: z.infer<typeof HeadRow> | undefined;
   const tasks: BoardTaskRow[] = [];
@@ -99,7 +142,7 @@ export async function readBoardChanges(db: Db, projectId: string, since: string 
   }
   if (!head) throw new Error('the board read returned no head row');
   return {
-    watermark: head.watermark,
+    snapshot: { xmin: head.xmin, xmax: head.xmax, startedAt: head.started_at },
     taskCount: head.task_count,
     statuses: z.array(BoardStatusRow).parse(JSON.parse(head.statuses)),
     tasks,

@@ -9,7 +9,7 @@ import { taskStatuses, tasks } from '../../../db/schema/tasks';
 import { type Actor, projectLimitOf, withinProjectLimit } from '../../../platform/actor';
 import type { AnswerCache, CachedAnswer } from '../../../platform/answer-cache';
 import { projectNotFound, requireMembership } from '../../projects/queries/access';
-import { answerOf, applyBoardRead, type BoardModel } from '../service/board-model';
+import { answerOf, applyBoardRead, type BoardModel, sinceOf } from '../service/board-model';
 import { createBoardVersions } from '../service/board-version';
 import { readStatuses } from '../service/statuses';
 import { taskAuthorJoin, taskCardJoin, taskColumns, toTaskDto } from '../service/task-dto';
@@ -17,7 +17,7 @@ import { readBoardChanges } from './board-rows';
 
 /** Room for the boards' models: a few dozen large boards (one of 5,000 tasks holds about 3 MB). */
 const boardModelBytes = 64 * 1024 * 1024;
-/** A model not read again for this long is read whole: its watermark's 32 bits must not wrap around meanwhile. */
+/** A model not read again for this long is read whole: transaction ids, compared on 32 bits, must not wrap around. */
 const modelMaxAgeMs = 60 * 60 * 1000;
 
 interface StoredModel {
@@ -64,7 +64,7 @@ function createBoardModels(db: Db, maxBytes: number) {
     forget(projectId);
     let model =
       known && readAt - known.readAt < modelMaxAgeMs
-        ? applyBoardRead(known.model, await readBoardChanges(db, projectId, known.model.watermark))
+        ? applyBoardRead(known.model, await readBoardChanges(db, projectId, sinceOf(known.model)))
         : undefined;
     model ??= applyBoardRead(undefined, await readBoardChanges(db, projectId, null));
     // A read of every task holds exactly the count it read in the same statement.

@@ -2,15 +2,16 @@ import { createHash } from 'node:crypto';
 import type { CachedAnswer } from '../../../platform/answer-cache';
 import { compressionThresholdBytes } from '../../../platform/compression';
 import { deflateSegment, gzipOfSegments } from '../../../platform/gzip-segments';
-import type { BoardRead, BoardStatusRow } from '../queries/board-rows';
+import type { BoardRead, BoardSince, BoardSnapshot, BoardStatusRow } from '../queries/board-rows';
 
 /**
  * The board of one project as this instance last read it, kept so that the next answer is made from what changed
- * since: the tasks written after the read's watermark are read again, the rest is reused, down to the compressed
- * pieces of the answer. See board-rows.ts for why nothing written after the watermark can be missed.
+ * since: the tasks written since the last read (sinceOf) are read again, the rest is reused, down to the compressed
+ * pieces of the answer.
  */
 export interface BoardModel {
-  watermark: string;
+  /** The snapshots of the latest reads, oldest first (see sinceOf). */
+  reads: readonly BoardSnapshot[];
   /** Every task of the project, archived cards' included (to notice a deletion by the count). */
   entries: Map<string, Entry>;
   statuses: readonly BoardStatusRow[];
@@ -46,6 +47,23 @@ function segmentOf(raw: Buffer): Segment {
 }
 
 let lastRev = 0;
+
+/** Enough reads back to find one that began before the oldest transaction running at the latest. */
+const maxReadsKept = 64;
+
+/**
+ * What the next read of `model`'s board asks for: rows written since the latest read's xmin. Every transaction
+ * from that xmin on got its id after some earlier read's snapshot was taken — the latest one whose xmax is not
+ * past that xmin — so it wrote after that read's statement began, and its rows' updated_at say so. A transaction
+ * running since before every kept read leaves that bound unknown: every task row is then looked at.
+ */
+export function sinceOf(model: BoardModel): BoardSince {
+  const latest = model.reads.at(-1);
+  if (!latest) throw new Error('a board model without a read');
+  const xmin = BigInt(latest.xmin);
+  const bound = model.reads.findLast((read) => BigInt(read.xmax) <= xmin);
+  return { xmin: latest.xmin, updatedFrom: bound?.startedAt ?? null };
+}
 
 /** About 64 tasks a piece (18 KB of JSON), cut where a task's id says so: a move re-cuts only the pieces it touches. */
 const endsSegment = (id: string) => (Number.parseInt(id.slice(-2), 16) & 63) === 63;
@@ -112,7 +130,7 @@ export function applyBoardRead(previous: BoardModel | undefined, read: BoardRead
     order = [...entries.values()].filter((entry) => entry.onBoard).sort(compare);
   }
   return {
-    watermark: read.watermark,
+    reads: [...(previous?.reads ?? []), read.snapshot].slice(-maxReadsKept),
     entries,
     statuses: read.statuses,
     order,

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { isUniqueViolation } from '../../../db/errors';
 import { tasks } from '../../../db/schema/tasks';
 import { AppError } from '../../../platform/errors';
+import { changedNow } from './clock';
 import { keyBetween, keysAfter } from './order-keys';
 
 /** Past this length a status's keys are handed out afresh (rare: only repeated inserts at one spot grow them). */
@@ -123,13 +124,14 @@ async function rebalance(db: Db, statusId: string): Promise<void> {
       .for('update');
     await tx
       .update(tasks)
-      .set({ position: sql`'~' || ${tasks.id}::text` })
+      // Stamped like every other change: the board's version and its reads of what changed go by it.
+      .set({ position: sql`'~' || ${tasks.id}::text`, updatedAt: changedNow })
       .where(eq(tasks.statusId, statusId));
     const keys = keysAfter(null, rows.length);
     for (const [i, row] of rows.entries()) {
       await tx
         .update(tasks)
-        .set({ position: keys[i] as string })
+        .set({ position: keys[i] as string, updatedAt: changedNow })
         .where(eq(tasks.id, row.id));
     }
   });
