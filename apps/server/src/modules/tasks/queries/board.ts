@@ -22,6 +22,7 @@ const modelMaxAgeMs = 60 * 60 * 1000;
 
 interface StoredModel {
   model: BoardModel;
+  bytes: number;
   readAt: number;
 }
 
@@ -41,9 +42,9 @@ function createBoardModels(db: Db, maxBytes: number) {
 
   function keep(projectId: string, entry: StoredModel): void {
     forget(projectId);
-    if (entry.model.bytes > maxBytes / 4) return;
+    if (entry.bytes > maxBytes / 4) return;
     stored.set(projectId, entry);
-    bytes += entry.model.bytes;
+    bytes += entry.bytes;
     for (const [oldest] of stored) {
       if (bytes <= maxBytes) break;
       forget(oldest);
@@ -54,7 +55,7 @@ function createBoardModels(db: Db, maxBytes: number) {
     const old = stored.get(projectId);
     if (!old) return;
     stored.delete(projectId);
-    bytes -= old.model.bytes;
+    bytes -= old.bytes;
   }
 
   async function read(projectId: string): Promise<CachedAnswer> {
@@ -69,9 +70,9 @@ function createBoardModels(db: Db, maxBytes: number) {
     model ??= applyBoardRead(undefined, await readBoardChanges(db, projectId, null));
     // A read of every task holds exactly the count it read in the same statement.
     if (!model) throw new Error('a whole board read disagrees with its own count');
-    const built = answerOf(model);
-    keep(projectId, { model: built.model, readAt });
-    return built.answer;
+    const { answer, bytes } = answerOf(model);
+    keep(projectId, { model, bytes, readAt });
+    return answer;
   }
 
   function start(projectId: string): Promise<CachedAnswer> {

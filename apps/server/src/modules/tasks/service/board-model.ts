@@ -1,13 +1,26 @@
 import { createHash } from 'node:crypto';
 import type { CachedAnswer } from '../../../platform/answer-cache';
 import { compressionThresholdBytes } from '../../../platform/compression';
-import { deflateSegment, gzipOfSegments } from '../../../platform/gzip-segments';
+import { gzipOfSegments } from '../../../platform/gzip-segments';
 import type { BoardRead, BoardSince, BoardSnapshot, BoardStatusRow } from '../queries/board-rows';
+import {
+  type Compare,
+  type Entry,
+  endsRun,
+  insertEntry,
+  madeRun,
+  type Run,
+  removeEntry,
+  runsOf,
+  type Segment,
+  segmentOf,
+} from './board-runs';
 
 /**
  * The board of one project as this instance last read it, kept so that the next answer is made from what changed
- * since: the tasks written since the last read (sinceOf) are read again, the rest is reused, down to the compressed
- * pieces of the answer.
+ * since: the tasks written since the last read (sinceOf) are read again, and only the runs of the answer they
+ * land in or leave are made again (board-runs.ts). Nothing here walks every task once the model is made: on a
+ * busy server the tasks' objects are spread over memory, and a walk over 5,000 of them cost milliseconds.
  */
 export interface BoardModel {
   /** The snapshots of the latest reads, oldest first (see sinceOf). */
@@ -15,41 +28,16 @@ export interface BoardModel {
   /** Every task of the project, archived cards' included (to notice a deletion by the count). */
   entries: Map<string, Entry>;
   statuses: readonly BoardStatusRow[];
-  /** The tasks on the board, in board order. */
-  order: readonly Entry[];
-  /** The answer's pieces as sent last time, by what they hold. */
-  segments: ReadonlyMap<string, Segment>;
-  /** Roughly what the model holds in memory. */
-  bytes: number;
+  /** The tasks on the board, in board order, cut into runs. */
+  runs: Run[];
+  /** Characters of the tasks' JSON, kept as they change: roughly what the model holds. */
+  jsonLength: number;
 }
-
-interface Entry {
-  id: string;
-  statusId: string;
-  position: string;
-  onBoard: boolean;
-  json: string;
-  /** Names this version of the task's JSON, to recognise an unchanged piece of the answer. */
-  rev: number;
-  /** Whether a piece of the answer ends after this task (see endsSegment). */
-  cut: boolean;
-}
-
-interface Segment {
-  raw: Buffer;
-  deflated: Buffer;
-  /** SHA-256 of `raw`: the answer's ETag hashes these rather than the whole body. */
-  digest: Buffer;
-}
-
-function segmentOf(raw: Buffer): Segment {
-  return { raw, deflated: deflateSegment(raw), digest: createHash('sha256').update(raw).digest() };
-}
-
-let lastRev = 0;
 
 /** Enough reads back to find one that began before the oldest transaction running at the latest. */
 const maxReadsKept = 64;
+/** Past this many changed tasks, sorting them all again costs less than placing each. */
+const maxPlacedOneByOne = 64;
 
 /**
  * What the next read of `model`'s board asks for: rows written since the latest read's xmin. Every transaction
@@ -65,14 +53,8 @@ export function sinceOf(model: BoardModel): BoardSince {
   return { xmin: latest.xmin, updatedFrom: bound?.startedAt ?? null };
 }
 
-/** About 64 tasks a piece (18 KB of JSON), cut where a task's id says so: a move re-cuts only the pieces it touches. */
-const endsSegment = (id: string) => (Number.parseInt(id.slice(-2), 16) & 63) === 63;
-const maxTasksPerSegment = 256;
-/** Past this many changed tasks, sorting them all again costs less than placing each. */
-const maxPlacedOneByOne = 64;
-
 /** Board order: by the status's place, then the task's own key (byte order, as the database compares them). */
-function comparator(statuses: readonly BoardStatusRow[]): (a: Entry, b: Entry) => number {
+function comparator(statuses: readonly BoardStatusRow[]): Compare {
   const statusIndex = new Map(statuses.map((status, index) => [status.id, index]));
   return (a, b) => {
     const byStatus = (statusIndex.get(a.statusId) ?? -1) - (statusIndex.get(b.statusId) ?? -1);
@@ -81,20 +63,28 @@ function comparator(statuses: readonly BoardStatusRow[]): (a: Entry, b: Entry) =
   };
 }
 
-/** `order` (sorted by `compare`) with `entry` put in its place. */
-function place(order: Entry[], entry: Entry, compare: (a: Entry, b: Entry) => number): void {
-  let low = 0;
-  let high = order.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compare(order[middle] as Entry, entry) < 0) low = middle + 1;
-    else high = middle;
-  }
-  order.splice(low, 0, entry);
-}
-
 const sameStatusOrder = (a: readonly BoardStatusRow[], b: readonly BoardStatusRow[]) =>
   a.length === b.length && a.every((status, index) => status.id === b[index]?.id);
+
+/** The tasks that changed, each with the version the model held (if any), applied to `entries`. */
+function applyRows(entries: Map<string, Entry>, read: BoardRead) {
+  const changes: { old: Entry | undefined; entry: Entry }[] = [];
+  let jsonLength = 0;
+  for (const task of read.tasks) {
+    const old = entries.get(task.id);
+    const same =
+      old?.json === task.json &&
+      old.statusId === task.statusId &&
+      old.position === task.position &&
+      old.onBoard === task.onBoard;
+    if (same) continue;
+    const entry = { ...task, cut: endsRun(task.id) };
+    entries.set(task.id, entry);
+    changes.push({ old, entry });
+    jsonLength += entry.json.length - (old?.json.length ?? 0);
+  }
+  return { changes, jsonLength };
+}
 
 /**
  * The model after `read`, which was read against `previous` (or is a read of every task when `previous` is
@@ -104,47 +94,34 @@ const sameStatusOrder = (a: readonly BoardStatusRow[], b: readonly BoardStatusRo
  */
 export function applyBoardRead(previous: BoardModel | undefined, read: BoardRead): BoardModel | undefined {
   const entries = previous?.entries ?? new Map<string, Entry>();
-  const changed: Entry[] = [];
-  for (const task of read.tasks) {
-    const old = entries.get(task.id);
-    const same =
-      old?.json === task.json &&
-      old.statusId === task.statusId &&
-      old.position === task.position &&
-      old.onBoard === task.onBoard;
-    if (same) continue;
-    lastRev += 1;
-    const entry = { ...task, rev: lastRev, cut: endsSegment(task.id) };
-    entries.set(task.id, entry);
-    changed.push(entry);
-  }
+  const { changes, jsonLength } = applyRows(entries, read);
   if (entries.size !== read.taskCount) return undefined;
-
   const compare = comparator(read.statuses);
-  let order: Entry[];
-  if (previous && changed.length <= maxPlacedOneByOne && sameStatusOrder(previous.statuses, read.statuses)) {
-    const replaced = new Set(changed.map((entry) => entry.id));
-    order = previous.order.filter((entry) => !replaced.has(entry.id));
-    for (const entry of changed) if (entry.onBoard) place(order, entry, compare);
-  } else {
-    order = [...entries.values()].filter((entry) => entry.onBoard).sort(compare);
+  let runs: Run[] | undefined;
+  if (previous && changes.length <= maxPlacedOneByOne && sameStatusOrder(previous.statuses, read.statuses)) {
+    runs = previous.runs;
+    const placeEach = (): boolean => {
+      for (const { old } of changes) if (old?.onBoard && !removeEntry(runs ?? [], old, compare)) return false;
+      for (const { entry } of changes) if (entry.onBoard) insertEntry(runs ?? [], entry, compare);
+      return true;
+    };
+    if (!placeEach()) runs = undefined;
   }
+  runs ??= runsOf([...entries.values()].filter((entry) => entry.onBoard).sort(compare));
   return {
     reads: [...(previous?.reads ?? []), read.snapshot].slice(-maxReadsKept),
     entries,
     statuses: read.statuses,
-    order,
-    segments: previous?.segments ?? new Map(),
-    bytes: 0,
+    runs,
+    jsonLength: (previous?.jsonLength ?? 0) + jsonLength,
   };
 }
 
-const tail = Buffer.from(']}');
-const tailSegment = segmentOf(tail);
+const tailSegment = segmentOf(Buffer.from(']}'));
 
 /**
- * Weak, as every cached answer's, and the same on every instance for the same content: the pieces are cut where
- * the tasks' ids say, so the same board is always cut the same way.
+ * Weak, as every cached answer's, and the same on every instance for the same content: runs end where the
+ * tasks' ids say, so the same board is always cut the same way.
  */
 function etagOfPieces(pieces: readonly Segment[]): string {
   const hash = createHash('sha256');
@@ -153,49 +130,31 @@ function etagOfPieces(pieces: readonly Segment[]): string {
 }
 
 /**
- * The answer for `model` (`{statuses, tasks}`, as readBoard reads it whole), with its gzip form made of the
- * pieces of the model's previous answer that did not change and the others compressed anew. Returns the model
- * holding this answer's pieces.
+ * The answer for `model` (`{statuses, tasks}`, as readBoard reads it whole), with its gzip form made of the runs'
+ * pieces, made again only for runs that changed; and roughly the bytes the model now holds.
  */
-export function answerOf(model: BoardModel): { answer: CachedAnswer; model: BoardModel } {
-  const ordered = model.order;
+export function answerOf(model: BoardModel): { answer: CachedAnswer; bytes: number } {
   const counts = new Map<string, number>();
-  for (const entry of ordered) counts.set(entry.statusId, (counts.get(entry.statusId) ?? 0) + 1);
-  const statuses = model.statuses.map((status) => ({ ...status, task_count: counts.get(status.id) ?? 0 }));
-  const head = Buffer.from(`{"statuses":${JSON.stringify(statuses)},"tasks":[`);
-  const pieces: Segment[] = [segmentOf(head)];
-  const segments = new Map<string, Segment>();
-  let bytes = 0;
-
-  let start = 0;
-  for (let i = 0; i < ordered.length; i += 1) {
-    if (i + 1 < ordered.length && !(ordered[i] as Entry).cut && i + 1 - start < maxTasksPerSegment) continue;
-    const part = ordered.slice(start, i + 1);
-    const key = `${start === 0 ? '' : ','}${part.map((entry) => entry.rev).join('.')}`;
-    let segment = model.segments.get(key) ?? segments.get(key);
-    if (!segment) {
-      segment = segmentOf(Buffer.from(`${start === 0 ? '' : ','}${part.map((entry) => entry.json).join(',')}`));
-    }
-    segments.set(key, segment);
-    pieces.push(segment);
-    bytes += segment.raw.byteLength + segment.deflated.byteLength;
-    start = i + 1;
+  const taskPieces: Segment[] = [];
+  for (const [index, run] of model.runs.entries()) {
+    const made = madeRun(run, index > 0);
+    taskPieces.push(...made.pieces);
+    for (const [statusId, count] of made.counts) counts.set(statusId, (counts.get(statusId) ?? 0) + count);
   }
-  pieces.push(tailSegment);
-
+  const statuses = model.statuses.map((status) => ({ ...status, task_count: counts.get(status.id) ?? 0 }));
+  const head = segmentOf(Buffer.from(`{"statuses":${JSON.stringify(statuses)},"tasks":[`));
+  const pieces = [head, ...taskPieces, tailSegment];
   const body = Buffer.concat(pieces.map((piece) => piece.raw));
-  const encoded =
+  const gzip =
     body.byteLength < compressionThresholdBytes
-      ? {}
-      : {
-          gzip: gzipOfSegments(
-            body,
-            pieces.map((piece) => piece.deflated),
-          ),
-        };
-  for (const entry of model.entries.values()) bytes += entry.json.length;
+      ? undefined
+      : gzipOfSegments(
+          body,
+          pieces.map((piece) => piece.deflated),
+        );
+  const piecesBytes = taskPieces.reduce((sum, piece) => sum + piece.raw.byteLength + piece.deflated.byteLength, 0);
   return {
-    answer: { body, encoded, etag: etagOfPieces(pieces) },
-    model: { ...model, segments, bytes },
+    answer: { body, encoded: gzip ? { gzip } : {}, etag: etagOfPieces(pieces) },
+    bytes: model.jsonLength + piecesBytes,
   };
 }

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { deflateSegment } from '../../../platform/gzip-segments';
+
+/** A task as the board's model holds it. */
+export interface Entry {
+  id: string;
+  statusId: string;
+  position: string;
+  onBoard: boolean;
+  /** The task as the board sends it (BoardTask). */
+  json: string;
+  /** Whether a run ends after this task (see endsRun). */
+  cut: boolean;
+}
+
+/** A piece of the answer, compressed on its own (platform/gzip-segments.ts). */
+export interface Segment {
+  raw: Buffer;
+  deflated: Buffer;
+  /** SHA-256 of `raw`: the answer's ETag hashes these rather than the whole body. */
+  digest: Buffer;
+}
+
+export function segmentOf(raw: Buffer): Segment {
+  return { raw, deflated: deflateSegment(raw), digest: createHash('sha256').update(raw).digest() };
+}
+
+/**
+ * Consecutive tasks of the board, up to and including one whose id says a run ends there (about 64 tasks, 18 KB
+ * of JSON): the answer is made of runs' pieces, and a change re-makes only the runs it touches. Where runs end
+ * depends only on the tasks' order, so every instance cuts the same board the same way.
+ */
+export interface Run {
+  entries: Entry[];
+  /** Made when the answer needs them, dropped when the run changes; `leading`: whether they start with a comma. */
+  made?: { leading: boolean; pieces: Segment[]; counts: Map<string, number> };
+}
+
+export const endsRun = (id: string) => (Number.parseInt(id.slice(-2), 16) & 63) === 63;
+/** A run longer than this (an unlucky streak of ids) is sent as several pieces. */
+const maxTasksPerPiece = 256;
+
+export type Compare = (a: Entry, b: Entry) => number;
+
+/** The runs of `ordered` (in board order). */
+export function runsOf(ordered: readonly Entry[]): Run[] {
+  const runs: Run[] = [];
+  let entries: Entry[] = [];
+  for (const entry of ordered) {
+    entries.push(entry);
+    if (entry.cut) {
+      runs.push({ entries });
+      entries = [];
+    }
+  }
+  if (entries.length > 0) runs.push({ entries });
+  return runs;
+}
+
+/** Index of the first run whose last task is not before `entry` (the run holding it, or where it goes). */
+function runIndexOf(runs: readonly Run[], entry: Entry, compare: Compare): number {
+  let low = 0;
+  let high = runs.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const last = (runs[middle] as Run).entries.at(-1) as Entry;
+    if (compare(last, entry) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Index of the first task of `entries` not before `entry`. */
+function indexIn(entries: readonly Entry[], entry: Entry, compare: Compare): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compare(entries[middle] as Entry, entry) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Takes `entry` out of `runs`. @returns false when it is not where its place says (the caller starts over) */
+export function removeEntry(runs: Run[], entry: Entry, compare: Compare): boolean {
+  const r = runIndexOf(runs, entry, compare);
+  const run = runs[r];
+  if (!run) return false;
+  const index = indexIn(run.entries, entry, compare);
+  if (run.entries[index] !== entry) return false;
+  run.entries.splice(index, 1);
+  delete run.made;
+  const next = runs[r + 1];
+  // It ended its run: what followed it in the run after joins this one.
+  if (entry.cut && next) {
+    run.entries.push(...next.entries);
+    runs.splice(r + 1, 1);
+  }
+  if (run.entries.length === 0) runs.splice(r, 1);
+  return true;
+}
+
+/** Puts `entry` in its place in `runs`, splitting its run after it when it ends one. */
+export function insertEntry(runs: Run[], entry: Entry, compare: Compare): void {
+  const r = Math.min(runIndexOf(runs, entry, compare), runs.length - 1);
+  const run = runs[r];
+  if (!run) {
+    runs.push({ entries: [entry] });
+    return;
+  }
+  const index = indexIn(run.entries, entry, compare);
+  run.entries.splice(index, 0, entry);
+  delete run.made;
+  if (entry.cut && index + 1 < run.entries.length) runs.splice(r + 1, 0, { entries: run.entries.splice(index + 1) });
+}
+
+/** The run's pieces (after a comma unless it is the board's first run) and its tasks per status. */
+export function madeRun(run: Run, leading: boolean): NonNullable<Run['made']> {
+  if (run.made?.leading === leading) return run.made;
+  const pieces: Segment[] = [];
+  for (let start = 0; start < run.entries.length; start += maxTasksPerPiece) {
+    const part = run.entries.slice(start, start + maxTasksPerPiece).map((entry) => entry.json);
+    pieces.push(segmentOf(Buffer.from(`${leading || start > 0 ? ',' : ''}${part.join(',')}`)));
+  }
+  const counts = run.made?.counts ?? new Map<string, number>();
+  if (!run.made) for (const entry of run.entries) counts.set(entry.statusId, (counts.get(entry.statusId) ?? 0) + 1);
+  run.made = { leading, pieces, counts };
+  return run.made;
+}
