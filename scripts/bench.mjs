@@ -2,8 +2,8 @@
 // [-- --transfer-scale=0.1]`:
 // performance figures of the built product, printed next to their targets (and the load average) so they
 // can be quoted in an issue note. It builds first (unless --no-build; only the server when neither
-// first-load-js nor startup is selected), then measures: argon2 (1 argon2id hashing), first-load-js (2 first-load
-// JS of / and /login, raw and as the built server sends it to Chromium), startup (3 first start, warm restart
+// first-load-js nor startup is selected), then measures: argon2 (1 argon2id hashing), first-load-js (2 the
+// JavaScript Chromium receives for / and /login until idle, as sent), startup (3 first start, warm restart
 // through npm start, idle RSS on PGlite and PostgreSQL, shutdown), sign-in (4 sign-in throughput and latency),
 // live-fanout (5 one change delivered to 1,000 members' sockets, on one instance and on two), idle-sockets
 // (6 memory of 5,000 idle sockets), project-lists (7 project and member lists under 50 clients), card-list

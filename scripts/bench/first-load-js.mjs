@@ -1,56 +1,25 @@
-// 2. JavaScript a browser must fetch before / and /login are usable: the entry chunk with everything it
-// imports statically, plus the route's lazily loaded page chunk with its static imports, read from the Vite
-// manifest of the built web app. Each file is fetched from the built server as Chromium asks for it
-// (Accept-Encoding: gzip, deflate, br, zstd) and counted raw and as sent: the bytes that crossed the wire.
+// 2. JavaScript a browser receives when it opens / and /login, not signed in: Chromium (through playwright-core)
+// loads each route in a fresh context from the built server, and every script it requests until the page is idle
+// counts, at the size it crossed the wire (the compressed body): the entry and its module preloads, the page's
+// chunk, whatever the app imports after rendering, and a service worker's script if one is registered. Each file
+// is listed with when its request started, before or after the first contentful paint.
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { watchScripts } from './first-load-scripts.mjs';
 import { formatKb } from './report.mjs';
 import { repoRoot, startHealthyServer, stopServerNoting } from './server-process.mjs';
-import { readLazyRoutes } from './web-routes.mjs';
 
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const webDir = path.join(repoRoot, 'apps/web');
 const distDir = path.join(webDir, 'dist');
-const manifestPath = path.join(distDir, '.vite/manifest.json');
-const routerPath = path.join(webDir, 'src/app/router.tsx');
 const measuredRoutes = ['/', '/login'];
-const targetBytes = 170_000;
+const targetBytes = 150_000;
 const target = `≤ ${targetBytes / 1000} KB as sent`;
-const chromiumAcceptEncoding = 'gzip, deflate, br, zstd';
-
-/** Bytes of the body as sent (not decoded) and the Content-Encoding it was sent with. */
-function fetchAsSent(url) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers: { 'accept-encoding': chromiumAcceptEncoding } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk) => {
-        bytes += chunk.length;
-      });
-      res.on('end', () => {
-        if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
-        else resolve({ bytes, encoding: res.headers['content-encoding'] ?? 'identity' });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
-
-/** Adds `key` and, recursively, every chunk it imports statically. Dynamic imports load later, on demand. */
-function collectStatic(manifest, key, into) {
-  if (into.has(key)) return;
-  if (!manifest[key]) throw new Error(`manifest.json lists an import "${key}" it has no entry for`);
-  into.add(key);
-  for (const dependency of manifest[key].imports ?? []) collectStatic(manifest, dependency, into);
-}
-
-function withoutExtension(src) {
-  return src.replace(/\.[cm]?[jt]sx?$/, '');
-}
 
 /** Warns when web sources changed after the build (likely with --no-build while someone edits the app). */
 function warnIfStale() {
-  const builtAt = fs.statSync(manifestPath).mtimeMs;
+  const builtAt = fs.statSync(path.join(distDir, 'index.html')).mtimeMs;
   const srcDir = path.join(webDir, 'src');
   const newer = fs
     .readdirSync(srcDir, { recursive: true })
@@ -58,70 +27,88 @@ function warnIfStale() {
   if (newer.length > 0) console.log(`  warning: ${newer.length} file(s) in apps/web/src changed after this build`);
 }
 
-async function measureRoute(manifest, entryKey, route, pageSrc, serverUrl) {
-  const pageKeys = Object.keys(manifest).filter(
-    (k) => manifest[k].src && withoutExtension(manifest[k].src) === pageSrc,
-  );
-  if (pageKeys.length === 0)
-    throw new Error(`the router loads ${pageSrc} for ${route}, but no manifest entry has that src`);
-  const keys = new Set();
-  collectStatic(manifest, entryKey, keys);
-  for (const key of pageKeys) collectStatic(manifest, key, keys);
-  const total = { raw: 0, sent: 0 };
-  console.log(`  ${route}  (page module ${pageSrc})`);
-  for (const key of keys) {
-    const { file } = manifest[key];
-    const role = key === entryKey ? 'entry' : pageKeys.includes(key) ? 'route page (lazy)' : 'static import';
-    const raw = fs.statSync(path.join(distDir, file)).size;
-    const sent = await fetchAsSent(`${serverUrl}/${file}`);
-    total.raw += raw;
-    total.sent += sent.bytes;
-    console.log(
-      `    ${file.padEnd(40)} ${formatKb(raw).padStart(9)} raw ${formatKb(sent.bytes).padStart(9)} sent (${sent.encoding})  ${role}`,
-    );
+/** The module a built file comes from, from Vite's manifest when there is one ('' when it has no entry). */
+function readSources() {
+  const manifestPath = path.join(distDir, '.vite/manifest.json');
+  const sources = new Map();
+  if (!fs.existsSync(manifestPath)) return sources;
+  for (const [key, chunk] of Object.entries(JSON.parse(fs.readFileSync(manifestPath, 'utf8')))) {
+    sources.set(`/${chunk.file}`, chunk.src ?? key);
   }
-  return total;
+  return sources;
 }
 
-/** Adds the first-load JavaScript of each measured route to the report; says so when there is no build. */
+function printScripts(scripts, sources) {
+  for (const script of scripts) {
+    const file = script.path.padEnd(40);
+    const sent = `${formatKb(script.sentBytes).padStart(9)} sent (${script.encoding})`;
+    const when = script.beforePaint ? 'before paint' : ' after paint';
+    const started = `${String(Math.round(script.startMs)).padStart(5)} ms`;
+    console.log(`    ${file} ${sent}  ${started} ${when}  ${sources.get(script.path) ?? ''}`);
+  }
+}
+
+function sum(scripts, bytesOf = (script) => script.sentBytes) {
+  return scripts.reduce((total, script) => total + bytesOf(script), 0);
+}
+
+async function measureRoute(browser, url) {
+  // A fresh context each time: an empty cache, no service worker, no session (nobody signed in).
+  const context = await browser.newContext();
+  try {
+    const watcher = watchScripts(context);
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'networkidle' });
+    return await watcher.untilIdle(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Adds the first-load JavaScript of each measured route to the report; says so when it cannot be measured. */
 export async function measureFirstLoadJs(report, { workDir }) {
-  if (!fs.existsSync(manifestPath)) {
-    const reason = fs.existsSync(distDir)
-      ? 'apps/web/dist/.vite/manifest.json is missing (Vite build.manifest off?)'
-      : 'web app not built (no apps/web/dist)';
+  const reason = !fs.existsSync(path.join(distDir, 'index.html'))
+    ? 'web app not built (no apps/web/dist/index.html)'
+    : !fs.existsSync(chromiumPath)
+      ? `${chromiumPath} is missing (apt-get install -y chromium)`
+      : null;
+  if (reason) {
     console.log(`  ${reason}`);
     for (const route of measuredRoutes) {
       report.add({ name: `first-load JS ${route}`, figure: `not measured: ${reason}`, target, met: undefined });
     }
     return;
   }
-  console.log(
-    `  manifest: ${path.relative(repoRoot, manifestPath)}, built ${fs.statSync(manifestPath).mtime.toISOString()}`,
-  );
   warnIfStale();
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
-  const entryKeys = Object.keys(manifest).filter((k) => manifest[k].isEntry);
-  if (entryKeys.length !== 1) throw new Error(`expected one entry in manifest.json, found ${entryKeys.length}`);
-  const [entryKey] = entryKeys;
-  const routes = readLazyRoutes(webDir, routerPath);
+  const sources = readSources();
   const server = await startHealthyServer(workDir, 'first-load');
+  let browser;
   try {
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
     for (const route of measuredRoutes) {
-      const pageSrc = routes.get(route);
-      if (!pageSrc) throw new Error(`found no lazy route for ${route} in ${path.relative(repoRoot, routerPath)}`);
-      const total = await measureRoute(manifest, entryKey, route, pageSrc, server.url);
+      const { scripts, firstPaintMs } = await measureRoute(browser, `${server.url}${route}`);
+      console.log(`  ${route}  (first contentful paint at ${Math.round(firstPaintMs)} ms)`);
+      printScripts(scripts, sources);
+      const total = sum(scripts);
+      const beforePaint = scripts.filter((script) => script.beforePaint);
+      const afterPaint = scripts.filter((script) => !script.beforePaint);
+      console.log(
+        `    before paint ${formatKb(sum(beforePaint))} (${beforePaint.length} files), ` +
+          `after ${formatKb(sum(afterPaint))} (${afterPaint.length} files); ` +
+          `${formatKb(total + sum(scripts, (script) => script.headerBytes))} with the response headers`,
+      );
       report.add({
         name: `first-load JS ${route}`,
-        figure: `${formatKb(total.raw)} raw, ${formatKb(total.sent)} as sent`,
+        figure: `${formatKb(total)} as sent, ${scripts.length} files`,
         target,
-        met: total.sent <= targetBytes,
+        met: total <= targetBytes,
       });
     }
-    const css = manifest[entryKey].css ?? [];
-    let cssSent = 0;
-    for (const file of css) cssSent += (await fetchAsSent(`${server.url}/${file}`)).bytes;
-    console.log(`  (not counted above: the entry's CSS, ${formatKb(cssSent)} as sent)`);
   } finally {
+    await browser?.close();
     await stopServerNoting(server, 'first-load');
   }
 }

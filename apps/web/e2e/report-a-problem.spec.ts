@@ -99,10 +99,13 @@ test('an error thrown in the app appears as an error group for the admin, with i
   });
   await signIn(page, user);
   const marker = `e2e boom ${crypto.randomUUID().slice(0, 8)}`;
-  // Sentry's global handlers start once the SDK has loaded after the first render: wait for its first request.
+  // Sentry's global handlers start once the SDK has loaded after the first render, and session replay once the page
+  // has been painted: an error before that would go without a replay. Replay has started when it has stored how it
+  // sampled this visit.
   await expect
     .poll(() => page.evaluate(() => '__SENTRY__' in window && typeof window.onerror === 'function'))
     .toBe(true);
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('sentryReplaySession'))).not.toBeNull();
   const sent = page.waitForResponse((response) => response.url().includes('/ingest/') && response.ok());
   await page.evaluate((text) => {
     setTimeout(() => {
@@ -133,8 +136,8 @@ test('an error thrown in the app appears as an error group for the admin, with i
     .toBe(200);
   await group.getByRole('button', { name: 'Play replay' }).click();
   const replay = group.getByRole('region', { name: 'Session replay' });
-  // The recording may begin on the loader shown between sign-in and the dashboard (the SDK loads after the first
-  // render, whichever page that is), so the dashboard is looked for once the replay has played, not at its start.
+  // The recording may begin on the sign-in page or on the loader before the dashboard (replay starts once a page has
+  // been painted), so the dashboard is looked for once the replay has played, not at its start.
   // rrweb-player's play button has no name; it is the first of its controls.
   await replay.locator('.rr-controller__btns button').first().click();
   // The recorded page is rebuilt inside the player's frame: the dashboard's heading (its text masked by the SDK).

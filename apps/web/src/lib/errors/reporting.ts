@@ -1,8 +1,10 @@
 /**
  * The app's side of error reporting, small enough for the first load: the Sentry SDK itself (`./sentry`) is fetched
- * once the app shell has rendered, and every call here waits for it.
+ * once the app shell has rendered, and every call here waits for it. Session replay follows once the page has been
+ * painted, and the feedback dialog's code when someone first asks for it.
  */
-import type { Reporter } from './sentry';
+import { afterFirstPaint } from '../after-first-paint';
+import type { Reporter } from './feedback';
 
 type Reporting = typeof import('./sentry');
 
@@ -13,6 +15,9 @@ export function loadErrorReporting(): Promise<Reporting | null> {
   loading ??= import('./sentry')
     .then(async (reporting) => {
       await reporting.initErrorReporting();
+      void afterFirstPaint()
+        .then(() => reporting.startReplay())
+        .catch((error: unknown) => console.warn('Session replay could not start', error));
       return reporting;
     })
     .catch((error: unknown) => {
@@ -32,7 +37,20 @@ export function reportError(error: unknown): void {
   void loadErrorReporting().then((reporting) => reporting?.captureError(error));
 }
 
-/** Opens the feedback dialog (**Report a problem**). Rejects when it cannot be shown. */
+/**
+ * Fetches the feedback dialog's code once the page has been painted, for pages that offer **Report a problem**, so
+ * that the dialog opens at once when asked; the pages that do not (the landing and sign-in pages) never fetch it.
+ */
+export function preloadFeedbackDialog(): void {
+  void loadErrorReporting()
+    .then(async (reporting) => {
+      await afterFirstPaint();
+      await reporting?.preloadFeedback();
+    })
+    .catch((error: unknown) => console.warn('The feedback dialog could not be preloaded', error));
+}
+
+/** Opens the feedback dialog (**Report a problem**), fetching its code first if needed. Rejects when it cannot. */
 export async function openFeedbackDialog(reporter: Reporter | null): Promise<void> {
   const reporting = await loadErrorReporting();
   if (!reporting) throw new Error('Error reporting is not available');

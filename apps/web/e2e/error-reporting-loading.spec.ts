@@ -1,0 +1,67 @@
+import { expect, type Page, test } from '@playwright/test';
+import { z } from 'zod';
+import { registerAccount, signIn } from './support/projects';
+
+/** What Sentry's replay keeps in sessionStorage once it has drawn this visit's sampling. */
+const ReplaySession = z.object({ sampled: z.union([z.enum(['session', 'buffer']), z.literal(false)]) });
+
+/** How replay sampled this visit, or null while replay has not started. */
+async function replaySampling(page: Page): Promise<string | false | null> {
+  const stored = await page.evaluate(() => sessionStorage.getItem('sentryReplaySession'));
+  return stored === null ? null : ReplaySession.parse(JSON.parse(stored)).sampled;
+}
+
+// Spec §9: 10% of sessions are replayed whole; the others keep their last minute in memory, sent with an error.
+for (const { draw, sampled } of [
+  { draw: 0.05, sampled: 'session' },
+  { draw: 0.5, sampled: 'buffer' },
+]) {
+  test(`session replay, added after the first paint, records a visit that draws ${draw} as "${sampled}"`, async ({
+    page,
+  }) => {
+    await page.addInitScript((value) => {
+      Math.random = () => value;
+    }, draw);
+    await page.goto('/login');
+    await expect.poll(() => replaySampling(page)).toBe(sampled);
+  });
+}
+
+test('the sign-in page fetches session replay after its first paint, and never the feedback dialog’s code', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect.poll(() => replaySampling(page)).not.toBeNull();
+  await page.waitForLoadState('networkidle');
+  const started = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    replay:
+      performance.getEntriesByType('resource').find((entry) => /\/assets\/replay-[^/]+\.js$/.test(entry.name))
+        ?.startTime ?? null,
+  }));
+  expect(started.paint).not.toBeNull();
+  expect(started.replay).toBeGreaterThan(started.paint ?? Number.POSITIVE_INFINITY);
+  expect(scripts.filter((path) => path.startsWith('/assets/feedback-'))).toEqual([]);
+});
+
+test('Report a problem opens the dialog when its code has not arrived before the click', async ({ page, request }) => {
+  const user = await registerAccount(request, 'early', 'Eli Early');
+  // The dialog's code is held back until the menu item has been clicked, so it cannot have loaded before.
+  let releaseDialogCode = () => {};
+  const clicked = new Promise<void>((resolve) => {
+    releaseDialogCode = resolve;
+  });
+  await page.route('**/assets/feedback-*.js', async (route) => {
+    await clicked;
+    await route.continue();
+  });
+  await signIn(page, user);
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Report a problem' }).click();
+  releaseDialogCode();
+  await expect(page.locator('#sentry-feedback').getByRole('heading', { name: 'Report a problem' })).toBeVisible();
+});
