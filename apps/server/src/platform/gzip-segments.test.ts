@@ -5,7 +5,13 @@ import { deflateSegment, gzipOfSegments } from './gzip-segments';
 function gzipOf(pieces: string[]): { body: Buffer; gzip: Buffer } {
   const raws = pieces.map((piece) => Buffer.from(piece, 'utf8'));
   const body = Buffer.concat(raws);
-  return { body, gzip: gzipOfSegments(body, raws.map(deflateSegment)) };
+  return {
+    body,
+    gzip: gzipOfSegments(
+      body,
+      raws.map((raw) => deflateSegment(raw)),
+    ),
+  };
 }
 
 describe('gzipOfSegments', () => {
@@ -25,6 +31,15 @@ describe('gzipOfSegments', () => {
       deflateSegment(Buffer.from('end')),
     ]);
     expect(gunzipSync(gzip).toString()).toBe(body.toString());
+  });
+
+  it('makes a piece that refers back into the one before it, smaller and still exact', () => {
+    const before = Buffer.from('{"id":"01a216f0-9d0d-76c2","title":"Task number 1"},'.repeat(20));
+    const piece = Buffer.from('{"id":"01a216f0-9d0d-76c2","title":"Task number 2"},'.repeat(20));
+    const primed = deflateSegment(piece, before);
+    expect(primed.byteLength).toBeLessThan(deflateSegment(piece).byteLength);
+    const body = Buffer.concat([before, piece]);
+    expect(gunzipSync(gzipOfSegments(body, [deflateSegment(before), primed])).equals(body)).toBe(true);
   });
 
   it('handles empty pieces and an empty body', () => {

@@ -10,9 +10,21 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
 /** The same level as the on-the-fly compression (compression.ts). */
 const gzipLevel = 6;
 
-/** `raw` deflated on its own, ready to be placed anywhere in a body made by `gzipOfSegments`. */
-export function deflateSegment(raw: Buffer): Buffer {
-  return deflateRawSync(raw, { level: gzipLevel, finishFlush: constants.Z_FULL_FLUSH });
+/** The deflate window: how far back a piece may refer. */
+const windowBytes = 32 * 1024;
+
+/**
+ * `raw` deflated on its own, ready to be placed in a body made by `gzipOfSegments`: anywhere, or, given `after`,
+ * right after those bytes only — it may then refer back into them, as the decompressor has just written them,
+ * which makes a body of pieces nearly as small as one compressed whole.
+ */
+export function deflateSegment(raw: Buffer, after?: Buffer): Buffer {
+  const dictionary = after && after.byteLength > 0 ? after.subarray(-windowBytes) : undefined;
+  return deflateRawSync(raw, {
+    level: gzipLevel,
+    finishFlush: constants.Z_FULL_FLUSH,
+    ...(dictionary && { dictionary }),
+  });
 }
 
 // ID1 ID2, deflate, no flags, no modification time, no extra flags, unknown OS (RFC 1952 §2.3).

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type { Board, MyWorkQuery, MyWorkTask } from '@deckhand/contract/tasks';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -17,6 +18,8 @@ import { readBoardChanges } from './board-rows';
 
 /** Room for the boards' models: a few dozen large boards (one of 5,000 tasks holds about 3 MB). */
 const boardModelBytes = 64 * 1024 * 1024;
+/** See createBoardModels: the longest a reload waits because others asked for the same board just before. */
+const minReadIntervalMs = 50;
 /** A model not read again for this long is read whole: transaction ids, compared on 32 bits, must not wrap around. */
 const modelMaxAgeMs = 60 * 60 * 1000;
 
@@ -32,11 +35,13 @@ interface StoredModel {
  *
  * One read of a project runs at a time (a model changes in place), and everyone asking while it runs shares the
  * next one, which starts after they asked and so sees at least what they were asking for: ten people reloading a
- * board that others keep changing cost two reads, not ten.
+ * board that others keep changing cost two reads, not ten. While people keep asking, reads of one board start
+ * at most every `minReadIntervalMs`: a board changing all the time is made twenty times a second, not as often
+ * as the CPU allows, and a lone reload after a change (no read running) starts at once.
  */
 function createBoardModels(db: Db, maxBytes: number) {
   const stored = new Map<string, StoredModel>();
-  const running = new Map<string, Promise<CachedAnswer>>();
+  const running = new Map<string, { promise: Promise<CachedAnswer>; startedAt: number }>();
   const next = new Map<string, Promise<CachedAnswer>>();
   let bytes = 0;
 
@@ -77,7 +82,7 @@ function createBoardModels(db: Db, maxBytes: number) {
 
   function start(projectId: string): Promise<CachedAnswer> {
     const promise = read(projectId).finally(() => running.delete(projectId));
-    running.set(projectId, promise);
+    running.set(projectId, { promise, startedAt: performance.now() });
     return promise;
   }
 
@@ -86,9 +91,11 @@ function createBoardModels(db: Db, maxBytes: number) {
     if (queued) return queued;
     const current = running.get(projectId);
     if (!current) return start(projectId);
-    const after = current
+    const after = current.promise
       .catch(() => undefined)
-      .then(() => {
+      .then(async () => {
+        const wait = current.startedAt + minReadIntervalMs - performance.now();
+        if (wait > 0) await setTimeout(wait);
         next.delete(projectId);
         return start(projectId);
       });

@@ -1,19 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { CachedAnswer } from '../../../platform/answer-cache';
 import { compressionThresholdBytes } from '../../../platform/compression';
-import { gzipOfSegments } from '../../../platform/gzip-segments';
+import { deflateSegment, gzipOfSegments } from '../../../platform/gzip-segments';
 import type { BoardRead, BoardSince, BoardSnapshot, BoardStatusRow } from '../queries/board-rows';
 import {
   type Compare,
+  deflatedRun,
   type Entry,
   endsRun,
   insertEntry,
   madeRun,
+  type Piece,
+  pieceOf,
   type Run,
   removeEntry,
   runsOf,
-  type Segment,
-  segmentOf,
 } from './board-runs';
 
 /**
@@ -117,13 +118,13 @@ export function applyBoardRead(previous: BoardModel | undefined, read: BoardRead
   };
 }
 
-const tailSegment = segmentOf(Buffer.from(']}'));
+const tail = pieceOf(Buffer.from(']}'));
 
 /**
  * Weak, as every cached answer's, and the same on every instance for the same content: runs end where the
  * tasks' ids say, so the same board is always cut the same way.
  */
-function etagOfPieces(pieces: readonly Segment[]): string {
+function etagOfPieces(pieces: readonly Piece[]): string {
   const hash = createHash('sha256');
   for (const piece of pieces) hash.update(piece.digest);
   return `W/"${hash.digest('base64url').slice(0, 27)}"`;
@@ -131,30 +132,33 @@ function etagOfPieces(pieces: readonly Segment[]): string {
 
 /**
  * The answer for `model` (`{statuses, tasks}`, as readBoard reads it whole), with its gzip form made of the runs'
- * pieces, made again only for runs that changed; and roughly the bytes the model now holds.
+ * pieces, deflated again only where they or the piece before them changed; and roughly the bytes the model holds.
  */
 export function answerOf(model: BoardModel): { answer: CachedAnswer; bytes: number } {
   const counts = new Map<string, number>();
-  const taskPieces: Segment[] = [];
+  const taskPieces: Piece[] = [];
   for (const [index, run] of model.runs.entries()) {
     const made = madeRun(run, index > 0);
     taskPieces.push(...made.pieces);
     for (const [statusId, count] of made.counts) counts.set(statusId, (counts.get(statusId) ?? 0) + count);
   }
   const statuses = model.statuses.map((status) => ({ ...status, task_count: counts.get(status.id) ?? 0 }));
-  const head = segmentOf(Buffer.from(`{"statuses":${JSON.stringify(statuses)},"tasks":[`));
-  const pieces = [head, ...taskPieces, tailSegment];
+  const head = pieceOf(Buffer.from(`{"statuses":${JSON.stringify(statuses)},"tasks":[`));
+  const pieces = [head, ...taskPieces, tail];
   const body = Buffer.concat(pieces.map((piece) => piece.raw));
-  const gzip =
-    body.byteLength < compressionThresholdBytes
-      ? undefined
-      : gzipOfSegments(
-          body,
-          pieces.map((piece) => piece.deflated),
-        );
-  const piecesBytes = taskPieces.reduce((sum, piece) => sum + piece.raw.byteLength + piece.deflated.byteLength, 0);
-  return {
-    answer: { body, encoded: gzip ? { gzip } : {}, etag: etagOfPieces(pieces) },
-    bytes: model.jsonLength + piecesBytes,
-  };
+  let bytes = model.jsonLength + body.byteLength;
+  let gzip: Buffer | undefined;
+  if (body.byteLength >= compressionThresholdBytes) {
+    // The head changes with every count, so the first run does not refer back into it: it stays deflated.
+    const deflated = [deflateSegment(head.raw)];
+    let after: Buffer | undefined;
+    for (const [index, run] of model.runs.entries()) {
+      deflated.push(...deflatedRun(run, index > 0, after));
+      after = run.made?.pieces.at(-1)?.raw;
+    }
+    deflated.push(deflateSegment(tail.raw, after));
+    gzip = gzipOfSegments(body, deflated);
+    bytes += gzip.byteLength;
+  }
+  return { answer: { body, encoded: gzip ? { gzip } : {}, etag: etagOfPieces(pieces) }, bytes };
 }

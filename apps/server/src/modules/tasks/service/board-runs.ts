@@ -13,16 +13,14 @@ export interface Entry {
   cut: boolean;
 }
 
-/** A piece of the answer, compressed on its own (platform/gzip-segments.ts). */
-export interface Segment {
+/** A piece of the answer as text, and SHA-256 of it: the answer's ETag hashes these rather than the whole body. */
+export interface Piece {
   raw: Buffer;
-  deflated: Buffer;
-  /** SHA-256 of `raw`: the answer's ETag hashes these rather than the whole body. */
   digest: Buffer;
 }
 
-export function segmentOf(raw: Buffer): Segment {
-  return { raw, deflated: deflateSegment(raw), digest: createHash('sha256').update(raw).digest() };
+export function pieceOf(raw: Buffer): Piece {
+  return { raw, digest: createHash('sha256').update(raw).digest() };
 }
 
 /**
@@ -33,7 +31,13 @@ export function segmentOf(raw: Buffer): Segment {
 export interface Run {
   entries: Entry[];
   /** Made when the answer needs them, dropped when the run changes; `leading`: whether they start with a comma. */
-  made?: { leading: boolean; pieces: Segment[]; counts: Map<string, number> };
+  made?: {
+    leading: boolean;
+    pieces: Piece[];
+    counts: Map<string, number>;
+    /** The pieces deflated, the first one right after `after` (the piece before the run), kept while it is. */
+    deflated?: { after: Buffer | undefined; pieces: Buffer[] };
+  };
 }
 
 export const endsRun = (id: string) => (Number.parseInt(id.slice(-2), 16) & 63) === 63;
@@ -118,13 +122,28 @@ export function insertEntry(runs: Run[], entry: Entry, compare: Compare): void {
 /** The run's pieces (after a comma unless it is the board's first run) and its tasks per status. */
 export function madeRun(run: Run, leading: boolean): NonNullable<Run['made']> {
   if (run.made?.leading === leading) return run.made;
-  const pieces: Segment[] = [];
+  const pieces: Piece[] = [];
   for (let start = 0; start < run.entries.length; start += maxTasksPerPiece) {
     const part = run.entries.slice(start, start + maxTasksPerPiece).map((entry) => entry.json);
-    pieces.push(segmentOf(Buffer.from(`${leading || start > 0 ? ',' : ''}${part.join(',')}`)));
+    pieces.push(pieceOf(Buffer.from(`${leading || start > 0 ? ',' : ''}${part.join(',')}`)));
   }
   const counts = run.made?.counts ?? new Map<string, number>();
   if (!run.made) for (const entry of run.entries) counts.set(entry.statusId, (counts.get(entry.statusId) ?? 0) + 1);
   run.made = { leading, pieces, counts };
   return run.made;
+}
+
+/**
+ * The run's pieces deflated, each referring back into the text before it (`after`, the previous run's last
+ * piece, for the first): deflated again when the run changed or the piece before it did, which a change to one
+ * run therefore costs the next run's first piece too.
+ */
+export function deflatedRun(run: Run, leading: boolean, after: Buffer | undefined): Buffer[] {
+  const made = madeRun(run, leading);
+  if (made.deflated && made.deflated.after === after) return made.deflated.pieces;
+  const pieces = made.pieces.map((piece, index) =>
+    deflateSegment(piece.raw, index === 0 ? after : made.pieces[index - 1]?.raw),
+  );
+  made.deflated = { after, pieces };
+  return pieces;
 }

@@ -1,0 +1,83 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { BoardRead, BoardTaskRow } from '../queries/board-rows';
+import { answerOf, applyBoardRead, type BoardModel } from './board-model';
+
+const statuses = ['a', 'b', 'c'].map((letter) => ({
+  id: `0000000${letter}-0000-7000-8000-000000000000`,
+  project_id: '00000000-0000-7000-8000-0000000000ff',
+  name: `Status ${letter}`,
+  color: '#64748b',
+  category: 'todo' as const,
+  wip_limit: null,
+}));
+
+let seed = 7;
+const random = (n: number) => {
+  seed = (seed * 48271) % 2147483647;
+  return seed % n;
+};
+
+function task(i: number, statusIndex: number, position: string): BoardTaskRow {
+  const id = `${i.toString(16).padStart(8, '0')}-0000-7000-8000-${random(2 ** 30)
+    .toString(16)
+    .padStart(12, '0')}`;
+  const statusId = statuses[statusIndex]?.id ?? '';
+  return {
+    id,
+    statusId,
+    position,
+    onBoard: true,
+    json: JSON.stringify({ id, title: `Task ${i}`, status_id: statusId }),
+  };
+}
+
+const read = (tasks: BoardTaskRow[], taskCount: number): BoardRead => ({
+  snapshot: { xmin: '100', xmax: '100', startedAt: '0' },
+  taskCount,
+  statuses,
+  tasks,
+});
+
+/** The answer's body, checked against its gzip form and the order the model's tasks must be in. */
+function expectAnswer(model: BoardModel, expectedIds: string[]): void {
+  const { answer } = answerOf(model);
+  const gzip = answer.encoded.gzip;
+  if (!gzip) throw new Error('no gzip form');
+  expect(gunzipSync(gzip).equals(answer.body)).toBe(true);
+  const board = JSON.parse(answer.body.toString()) as { tasks: { id: string }[] };
+  expect(board.tasks.map((t) => t.id)).toEqual(expectedIds);
+}
+
+describe('the board model', () => {
+  it('answers in board order, its gzip form pieced together exact, through many moves', () => {
+    const tasks = Array.from({ length: 3000 }, (_, i) => task(i, i % 3, `k${String(i).padStart(5, '0')}`));
+    let model = applyBoardRead(undefined, read(tasks, tasks.length));
+    if (!model) throw new Error('no model');
+    const sorted = () =>
+      [...tasks]
+        .sort((x, y) => x.statusId.localeCompare(y.statusId) || (x.position < y.position ? -1 : 1))
+        .map((t) => t.id);
+    expectAnswer(model, sorted());
+    for (let round = 0; round < 30; round += 1) {
+      const moved: BoardTaskRow[] = [];
+      for (let k = 0; k < 1 + random(5); k += 1) {
+        const index = random(tasks.length);
+        const before = tasks[index];
+        if (!before) continue;
+        const after = { ...before, statusId: statuses[random(3)]?.id ?? '', position: `m${round}-${k}` };
+        tasks[index] = after;
+        moved.push(after);
+      }
+      model = applyBoardRead(model, read(moved, tasks.length));
+      if (!model) throw new Error('model lost');
+      expectAnswer(model, sorted());
+    }
+  });
+
+  it('asks for a whole read when the count shows tasks were deleted', () => {
+    const tasks = [task(1, 0, 'a'), task(2, 0, 'b')];
+    const model = applyBoardRead(undefined, read(tasks, 2));
+    expect(model && applyBoardRead(model, read([], 1))).toBeUndefined();
+  });
+});
