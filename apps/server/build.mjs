@@ -27,3 +27,11 @@ await build({
 });
 // main.js finds its migrations at ./db/migrations, the same place as src/main.ts does.
 await fs.cp('src/db/migrations', 'dist/db/migrations', { recursive: true });
+
+// An empty embedded database, made once here: a first start loads it instead of running initdb, which held the
+// server at ~700 MB of RSS for its first seconds (src/db/pglite-template.ts).
+const { PGlite } = await import('@electric-sql/pglite');
+const template = await PGlite.create();
+const dump = await template.dumpDataDir('gzip');
+await template.close();
+await fs.writeFile('dist/pglite-template.tar.gz', Buffer.from(await dump.arrayBuffer()));

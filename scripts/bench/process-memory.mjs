@@ -10,6 +10,14 @@ export function readRssKib(pid) {
   return Number(match[1]);
 }
 
+/** VmHWM of a process in KiB: the most it was resident at any moment of its life so far. @throws as readRssKib */
+export function readPeakRssKib(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /^VmHWM:\s+(\d+)\s+kB$/m.exec(status);
+  if (!match) throw new Error(`no VmHWM line in /proc/${pid}/status`);
+  return Number(match[1]);
+}
+
 /**
  * VmRSS and its parts in KiB: anonymous memory (heaps, buffers, PGlite's WebAssembly memory), mapped files and
  * shared memory. @throws as readRssKib

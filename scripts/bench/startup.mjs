@@ -5,12 +5,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readStamp, sourcesHash } from '../start/build-stamp.mjs';
-import { waitForStableRss } from './process-memory.mjs';
+import { readPeakRssKib, waitForStableRss } from './process-memory.mjs';
 import { formatMib, formatMs } from './report.mjs';
 import { findFreePort, repoRoot, startServer, stopServer, waitForHealthy } from './server-process.mjs';
 
 const restartTargetMs = 1500;
 const pgliteRssTargetMib = 200;
+/** A 1 GB server must survive a start: the embedded database's initdb once took it to ~700 MiB. */
+const pglitePeakRssTargetMib = 300;
 const postgresRssTargetMib = 100;
 
 /** package.json's start script as an argv for this Node (`node --flags scripts/start.mjs`). */
@@ -66,6 +68,18 @@ function reportShutdown(report, label, stop) {
   report.add({ name: `SIGTERM ${label}: shutdown time`, figure: formatMs(stop.shutdownMs) });
 }
 
+/** The most the process was resident at any moment since it was spawned, read once it has settled. */
+async function reportPeakRss(report, name, pid) {
+  await waitForStableRss(pid);
+  const peakKib = readPeakRssKib(pid);
+  report.add({
+    name,
+    figure: formatMib(peakKib),
+    target: `≤ ${pglitePeakRssTargetMib} MiB`,
+    met: peakKib / 1024 <= pglitePeakRssTargetMib,
+  });
+}
+
 async function reportIdleRss(report, name, pid, targetMib) {
   const rss = await waitForStableRss(pid);
   const settle = rss.stable ? `stable over the last 3 of ${rss.readings.length} samples` : 'did not settle';
@@ -89,7 +103,11 @@ export async function measureStartup(report, workDir) {
 
   const first = await timeStartup({ dataDir, port, logPath: logPath(1), command });
   report.add({ name: 'first start, empty data folder (initdb + migrations)', figure: formatMs(first.startupMs) });
-  reportShutdown(report, 'after first start', await stopServer(first.server));
+  try {
+    await reportPeakRss(report, 'first start, empty data folder: peak RSS', first.server.pid);
+  } finally {
+    reportShutdown(report, 'after first start', await stopServer(first.server));
+  }
   if (!fs.existsSync(path.join(dataDir, 'db'))) throw new Error(`the server did not create ${dataDir}/db`);
 
   const viaNpm = await timeStartup({ dataDir, port, logPath: logPath(2), command: ['npm', 'start'] });
@@ -111,6 +129,7 @@ export async function measureStartup(report, workDir) {
   });
   try {
     await reportIdleRss(report, 'idle RSS, PGlite', direct.server.pid, pgliteRssTargetMib);
+    await reportPeakRss(report, 'warm restart: peak RSS', direct.server.pid);
   } finally {
     reportShutdown(report, 'when idle', await stopServer(direct.server));
   }

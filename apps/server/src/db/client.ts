@@ -116,18 +116,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  const [{ PGliteThread }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('./pglite-thread'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const [{ PGliteThread }, { pgliteTemplateFor }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
+      import('./pglite-thread'),
+      import('./pglite-template'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
   let unlock = () => {};
   if (options.dataDir) {
     await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
+  const loadDataDir = options.loadDataDir ?? (options.dataDir ? await pgliteTemplateFor(options.dataDir) : undefined);
   const client = await PGliteThread.open(
-    { dataDir: options.dataDir, loadDataDir: options.loadDataDir, settings: pgliteSettings },
+    { dataDir: options.dataDir, loadDataDir, settings: pgliteSettings },
     { onLost: options.onLost },
   ).catch((err: unknown) => {
     unlock();
