@@ -28,10 +28,15 @@ await build({
 // main.js finds its migrations at ./db/migrations, the same place as src/main.ts does.
 await fs.cp('src/db/migrations', 'dist/db/migrations', { recursive: true });
 
-// An empty embedded database, made once here: a first start loads it instead of running initdb, which held the
-// server at ~700 MB of RSS for its first seconds (src/db/pglite-template.ts).
+// The embedded database as a first start would make it, made once here: a first start on an empty data folder
+// loads it instead of running initdb and every migration, which held the server at ~700 MB of RSS for its first
+// seconds (src/db/pglite-template.ts). Later migrations still run at start, as on any existing database.
 const { PGlite } = await import('@electric-sql/pglite');
-const template = await PGlite.create();
+const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
+const { drizzle } = await import('drizzle-orm/pglite');
+const { migrate } = await import('drizzle-orm/pglite/migrator');
+const template = await PGlite.create({ extensions: { btree_gin } });
+await migrate(drizzle({ client: template, casing: 'snake_case' }), { migrationsFolder: 'src/db/migrations' });
 const dump = await template.dumpDataDir('gzip');
 await template.close();
 await fs.writeFile('dist/pglite-template.tar.gz', Buffer.from(await dump.arrayBuffer()));

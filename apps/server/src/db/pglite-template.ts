@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** An empty embedded database the build makes (apps/server/build.mjs), beside the bundle; not there in src/. */
+/** The embedded database the build makes, migrated (apps/server/build.mjs), beside the bundle; not in src/. */
 const builtTemplate = new URL('./pglite-template.tar.gz', import.meta.url);
 
 /**
- * What a first start on `dataDir` loads instead of running initdb: PGlite's initdb held the server at 670–730 MB
- * of RSS for its first seconds, where loading this made-once copy of its result stays under 300. Undefined when
- * the folder already holds a database, or when running the sources (initdb then runs as before).
+ * What a first start on `dataDir` loads instead of running initdb and the migrations: PGlite's initdb held the
+ * server at 670–730 MB of RSS for its first seconds, where a start from this made-once copy peaked at 314 MB.
+ * Undefined when the folder already holds a database, or when running the sources (initdb then runs as before).
  */
 export async function pgliteTemplateFor(dataDir: string, template: URL = builtTemplate): Promise<Blob | undefined> {
   try {
