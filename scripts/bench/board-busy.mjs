@@ -5,7 +5,7 @@
 import autocannon from 'autocannon';
 import { callApi } from './api-client.mjs';
 import { registerAccounts } from './bench-accounts.mjs';
-import { browserAcceptEncoding, checkLoad, setUpBoard } from './board.mjs';
+import { browserAcceptEncoding, checkLoad, moveAtRandom, randomIndexes, setUpBoard } from './board.mjs';
 import { startServerProfile } from './cpu-profile.mjs';
 import { inspectorEnv } from './inspector-client.mjs';
 import { summarize } from './latency-stats.mjs';
@@ -23,15 +23,6 @@ const targets = {
   busyReadsP99Ms: 150,
   busyMovesPerS: 1500,
 };
-
-/** A generator of pseudo-random indexes, the same sequence on every run. */
-function randomIndexes(seed) {
-  let state = seed;
-  return (n) => {
-    state = (state * 48271) % 2147483647;
-    return state % n;
-  };
-}
 
 /** `rounds` times: one move (not timed), then one GET board (timed, with a browser's Accept-Encoding). */
 async function timeReadsAfterMoves({ baseUrl, token, projectId, taskIds, statuses }) {
@@ -56,34 +47,16 @@ async function timeReadsAfterMoves({ baseUrl, token, projectId, taskIds, statuse
 
 /** 10 connections reading the board and 20 moving tasks, at the same time, for `durationSeconds`. */
 async function readWhileMoving({ baseUrl, token, projectId, taskIds, statuses, durationSeconds }) {
-  const random = randomIndexes(7);
-  const headers = { authorization: `Bearer ${token}` };
   const [reads, moves] = await Promise.all([
     autocannon({
       url: `${baseUrl}/api/projects/${projectId}/board`,
       connections: 10,
       duration: durationSeconds,
-      headers: { ...headers, 'accept-encoding': browserAcceptEncoding },
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': browserAcceptEncoding },
     }),
-    autocannon({
-      url: baseUrl,
-      connections: 20,
-      duration: durationSeconds,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (req) => ({
-            ...req,
-            path: `/api/tasks/${taskIds[random(taskIds.length)]}/move`,
-            headers: { ...headers, 'content-type': 'application/json' },
-            body: JSON.stringify({ status_id: statuses[random(statuses.length)].id }),
-          }),
-        },
-      ],
-    }),
+    moveAtRandom({ baseUrl, token, taskIds, statuses, connections: 20, durationSeconds, seed: 7 }),
   ]);
   checkLoad(reads, 'GET board while moving');
-  checkLoad(moves, 'moves while reading');
   return { reads, moves };
 }
 

@@ -1,6 +1,7 @@
 // 3. Startup, idle memory and shutdown, through what `npm start` runs (package.json's start script: its node flags
-// shape memory): the first start on an empty data folder (initdb + migrations); a warm restart (existing data
-// folder, build up to date) both as `npm start` and as its node command alone; idle RSS on PGlite and, in
+// shape memory): the first start on an empty data folder (it loads the database the build made,
+// db/pglite-template.ts) and its peak RSS; a warm restart (existing data
+// folder, build up to date) both as `npm start` and as its node command alone; idle and peak RSS on PGlite and, in
 // measureIdleMemoryPostgres, with DATABASE_URL; and whether SIGTERM shuts down cleanly, and how fast.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -102,7 +103,10 @@ export async function measureStartup(report, workDir) {
   console.log(`  data dir ${dataDir}, port ${port}, command: ${command.slice(1).join(' ')}`);
 
   const first = await timeStartup({ dataDir, port, logPath: logPath(1), command });
-  report.add({ name: 'first start, empty data folder (initdb + migrations)', figure: formatMs(first.startupMs) });
+  report.add({
+    name: 'first start, empty data folder (loads the database the build made)',
+    figure: formatMs(first.startupMs),
+  });
   try {
     await reportPeakRss(report, 'first start, empty data folder: peak RSS', first.server.pid);
   } finally {
