@@ -46,6 +46,15 @@ export async function runImport(deps: ImportDeps, importId: string): Promise<voi
   const projectId = uuidv7();
   let source: ImportSource | undefined;
   let progress: ReturnType<typeof trackProgress> | undefined;
+  // Before the import is marked done or failed: a finished import has nothing of its upload left in storage.
+  const removeUpload = async () => {
+    source?.close();
+    source = undefined;
+    if (!row.uploadKey) return;
+    await storage
+      .delete(row.uploadKey)
+      .catch((err: unknown) => deps.log.warn({ err, importId: row.id }, 'an import upload could not be removed'));
+  };
   try {
     if (!row.uploadKey) throw new Error('the import has no upload');
     const profile = await getProfile(db, row.userId);
@@ -80,6 +89,8 @@ export async function runImport(deps: ImportDeps, importId: string): Promise<voi
       { userId: row.userId },
       { projectId, members: people.members, withHistory: row.kind === 'deckhand' },
     );
+    const warnings = [...people.warnings, ...source.warnings];
+    await removeUpload();
     await db
       .update(projectImports)
       .set({
@@ -88,7 +99,7 @@ export async function runImport(deps: ImportDeps, importId: string): Promise<voi
         projectId,
         pendingProjectId: null,
         counts,
-        warnings: [...people.warnings, ...source.warnings],
+        warnings,
         uploadKey: null,
         finishedAt: new Date(),
       })
@@ -100,6 +111,7 @@ export async function runImport(deps: ImportDeps, importId: string): Promise<voi
     await discardImportedProject(deps, projectId).catch((cleanup: unknown) =>
       deps.log.error({ err: cleanup, importId: row.id }, 'a failed import could not be removed'),
     );
+    await removeUpload();
     await db
       .update(projectImports)
       .set({ status: 'failed', error: reasonOf(err), pendingProjectId: null, uploadKey: null, finishedAt: new Date() })
@@ -107,6 +119,5 @@ export async function runImport(deps: ImportDeps, importId: string): Promise<voi
     tell(deps, row, 'failed', progress?.value ?? 0);
   } finally {
     source?.close();
-    await storage.delete(row.uploadKey ?? '').catch(() => {});
   }
 }
