@@ -2,7 +2,9 @@
 // lists, measured here at show-board p50 356 ms; 2.9 req/s at 10 connections; moves 22.5 req/s at 20
 // connections; 44.6 creations/s with 8 in flight; 12–15 s to open in Chromium). The tasks are made through the
 // API, 8 at a time, and that is the creation figure; then GET board alone and under 10 connections, moves under
-// 20 connections, and the board opened in Chromium (see board-browser.mjs).
+// 20 connections, and the board opened in Chromium (see board-browser.mjs); on PGlite, then a restart holding the
+// project (its time to healthy and peak RSS).
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { callApi } from './api-client.mjs';
 import { registerAccounts } from './bench-accounts.mjs';
@@ -12,9 +14,10 @@ import { startServerProfile } from './cpu-profile.mjs';
 import { inspectorEnv } from './inspector-client.mjs';
 import { summarize } from './latency-stats.mjs';
 import { startCpuMeter, waitForQuietCpu } from './process-cpu.mjs';
+import { readPeakRssKib, waitForStableRss } from './process-memory.mjs';
 import { printProfileSummary } from './profile-summary.mjs';
-import { formatMs } from './report.mjs';
-import { findFreePort, startHealthyServer, stopServerNoting } from './server-process.mjs';
+import { formatMib, formatMs } from './report.mjs';
+import { findFreePort, startHealthyServer, startServer, stopServerNoting, waitForHealthy } from './server-process.mjs';
 
 const taskCount = 5000;
 const statusCount = 10;
@@ -232,5 +235,37 @@ export async function measureBoard(report, { label, workDir, databaseUrl, durati
     await measureBoardInBrowser(report, { label, baseUrl: server.url, email: owner.email, projectId, statusCount });
   } finally {
     await stopServerNoting(server, `board-${label}`);
+  }
+  if (!databaseUrl) await measureRestartWithBoard(report, { workDir, label, env });
+}
+
+/** The most an embedded-database server may hold at any moment of a start (a 1 GB machine must survive it). */
+const restartPeakRssTargetMib = 300;
+
+/** A restart on the data folder that now holds the board's project: time to healthy and peak RSS. */
+async function measureRestartWithBoard(report, { workDir, label, env }) {
+  const name = `board-${label}`;
+  const server = startServer({
+    dataDir: path.join(workDir, `${name}-data`),
+    port: await findFreePort(),
+    logPath: path.join(workDir, `${name}-restart.log`),
+    env,
+  });
+  try {
+    const healthyAt = await waitForHealthy(server);
+    report.add({
+      name: `board (${label}): restart holding the 5,000 tasks, spawn → healthy`,
+      figure: formatMs(healthyAt - server.spawnedAt),
+    });
+    await waitForStableRss(server.pid);
+    const peakKib = readPeakRssKib(server.pid);
+    report.add({
+      name: `board (${label}): restart holding the 5,000 tasks, peak RSS`,
+      figure: formatMib(peakKib),
+      target: `≤ ${restartPeakRssTargetMib} MiB`,
+      met: peakKib / 1024 <= restartPeakRssTargetMib,
+    });
+  } finally {
+    await stopServerNoting(server, `${name}-restart`);
   }
 }

@@ -41,6 +41,7 @@ export type DatabaseOptions =
       kind: 'pglite';
       dataDir: string | undefined;
       migrationsDir: string;
+      /** A dump (Database.dump) to start from, for an in-memory database: tests start from a migrated one. */
       loadDataDir?: Blob;
       /** Called if the database's thread stops while open: from then on every query fails. */
       onLost?: (err: Error) => void;
@@ -116,7 +117,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  const [{ PGliteThread }, { pgliteTemplateFor }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+  const [{ PGliteThread }, { unpackPgliteTemplate }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
     await Promise.all([
       import('./pglite-thread'),
       import('./pglite-template'),
@@ -128,11 +129,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
-  const loadDataDir = options.loadDataDir ?? (options.dataDir ? await pgliteTemplateFor(options.dataDir) : undefined);
-  const client = await PGliteThread.open(
-    { dataDir: options.dataDir, loadDataDir, settings: pgliteSettings },
-    { onLost: options.onLost },
-  ).catch((err: unknown) => {
+  const client = await (async () => {
+    if (options.dataDir && !options.loadDataDir) await unpackPgliteTemplate(options.dataDir);
+    return PGliteThread.open(
+      { dataDir: options.dataDir, loadDataDir: options.loadDataDir, settings: pgliteSettings },
+      { onLost: options.onLost },
+    );
+  })().catch((err: unknown) => {
     unlock();
     throw err;
   });
