@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { NewCardDialog } from '../features/cards/new-card-dialog';
 import { projectListQuery, projectQuery } from '../features/projects/api';
 import { NewProjectForm } from '../features/projects/new-project-form';
@@ -14,6 +13,7 @@ import { useAuth } from '../lib/auth-context';
 import { isId, isProjectId } from '../lib/ids';
 import { saveThemePreference, useTheme } from '../lib/theme';
 import { Dialog } from '../ui/dialog';
+import { toast } from '../ui/toast';
 import { chooseActionProject, paletteActions } from './palette-actions';
 import { useAppShortcuts } from './use-app-shortcuts';
 

@@ -1,8 +1,27 @@
-import { ToastContainer } from 'react-toastify';
-import { useTheme } from '../lib/theme';
+import { type ComponentType, lazy, Suspense, useSyncExternalStore } from 'react';
+import { subscribeToToastRequests, wereToastsRequested } from './toast';
 
-/** Toasts: top-right, 5000 ms (spec §9), in the current theme. Show them with react-toastify's `toast`. */
+const ThemedToastContainer = lazy<ComponentType>(() =>
+  import('./toast-container')
+    .then((module) => ({ default: module.ThemedToastContainer }))
+    .catch((error: unknown) => {
+      // Without its code no toast can show, but the page around must not fail with it.
+      console.warn('The toast container could not be loaded', error);
+      return { default: NoToasts };
+    }),
+);
+
+function NoToasts() {
+  return null;
+}
+
+/** Where toasts appear. Its code comes with the first toast; show toasts with `toast` from ./toast. */
 export function Toaster() {
-  const theme = useTheme();
-  return <ToastContainer position="top-right" autoClose={5000} theme={theme} newestOnTop closeOnClick={false} />;
+  const requested = useSyncExternalStore(subscribeToToastRequests, wereToastsRequested);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <ThemedToastContainer />
+    </Suspense>
+  );
 }

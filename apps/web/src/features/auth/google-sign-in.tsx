@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { useAuth } from '../../lib/auth-context';
 import { Button } from '../../ui/button';
+import { toast } from '../../ui/toast';
 import { clientConfigQuery } from './api';
 import { authMessages } from './messages';
 

@@ -1,11 +1,11 @@
 import { nameLimits, passwordLimits } from '@deckhand/contract/auth';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
 import { useAuth } from '../../lib/auth-context';
 import { loginPath } from '../../lib/navigation';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { TextLink } from '../../ui/text-link';
+import { toast } from '../../ui/toast';
 import { GoogleSignIn } from './google-sign-in';
 import { authMessages, registrationErrorMessage } from './messages';
 import { checkRegistration } from './validation';

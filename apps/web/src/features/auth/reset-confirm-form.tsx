@@ -1,12 +1,12 @@
 import { passwordLimits } from '@deckhand/contract/auth';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { errorCodeOf } from '../../lib/api';
 import { loginPath } from '../../lib/navigation';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { TextLink } from '../../ui/text-link';
+import { toast } from '../../ui/toast';
 import { confirmPasswordReset } from './api';
 import { authMessages, resetConfirmErrorMessage } from './messages';
 import { checkNewPassword } from './validation';

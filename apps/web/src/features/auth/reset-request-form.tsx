@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
 import { loginPath } from '../../lib/navigation';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { TextLink } from '../../ui/text-link';
+import { toast } from '../../ui/toast';
 import { requestPasswordReset } from './api';
 import { authMessages, resetRequestErrorMessage } from './messages';
 import { checkResetRequest } from './validation';

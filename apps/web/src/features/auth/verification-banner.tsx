@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { errorCodeOf } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { Button } from '../../ui/button';
+import { toast } from '../../ui/toast';
 import { resendVerificationMail } from './api';
 import { authMessages } from './messages';
 

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { errorCodeOf } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { fallbackPath, loginPath } from '../../lib/navigation';
 import { DotsLoader } from '../../ui/dots-loader';
+import { toast } from '../../ui/toast';
 import { verifyEmail } from './api';
 import { authMessages } from './messages';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { IconButton } from '../../ui/icon-button';
 import { Menu } from '../../ui/menu';
 import { MenuItem } from '../../ui/menu-item';
+import { toast } from '../../ui/toast';
 import { type ClientCard, useDeleteCard, useUpdateCard } from './api';
 import { cardErrorMessage } from './messages';
 

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { errorCodeOf } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { isId } from '../../lib/ids';
@@ -10,6 +9,7 @@ import { Button } from '../../ui/button';
 import { DotsLoader } from '../../ui/dots-loader';
 import { EmptyState } from '../../ui/empty-state';
 import { RetryPanel } from '../../ui/retry-panel';
+import { toast } from '../../ui/toast';
 import { ActivitySection } from '../activity/activity-section';
 import { ChatsPanel } from '../chats/chats-panel';
 import { CardFiles } from '../files/card-files';

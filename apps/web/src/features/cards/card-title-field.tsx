@@ -1,6 +1,6 @@
 import { cardLimits } from '@deckhand/contract/cards';
 import { type KeyboardEvent, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import { type ClientCard, useUpdateCard } from './api';
 import { cardErrorMessage } from './messages';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { IconButton } from '../../ui/icon-button';
 import { Menu } from '../../ui/menu';
 import { MenuItem } from '../../ui/menu-item';
+import { toast } from '../../ui/toast';
 import { cardErrorMessage } from '../cards/messages';
 import { type ClientChat, useDeleteChat, useRenameChat } from './api';
 import { ChatNameDialog } from './chat-name-dialog';

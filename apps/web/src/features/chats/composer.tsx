@@ -1,9 +1,9 @@
 import { fileLimits } from '@deckhand/contract/files';
 import { messageLimits } from '@deckhand/contract/messages';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { Avatar } from '../../ui/avatar';
 import { IconButton } from '../../ui/icon-button';
+import { toast } from '../../ui/toast';
 import { cardErrorMessage } from '../cards/messages';
 import { type ClientFile, useDeleteFile } from '../files/api';
 import { AttachFilesButton } from '../files/attach-files-button';

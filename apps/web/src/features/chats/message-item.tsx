@@ -1,6 +1,5 @@
 import { messageLimits } from '@deckhand/contract/messages';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { formatExactTime, formatRelativeTime } from '../../lib/relative-time';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
@@ -8,6 +7,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { IconButton } from '../../ui/icon-button';
 import { Menu } from '../../ui/menu';
 import { MenuItem } from '../../ui/menu-item';
+import { toast } from '../../ui/toast';
 import { cardErrorMessage } from '../cards/messages';
 import { MessageFiles } from '../files/message-files';
 import { type ClientMessage, useDeleteMessage, useEditMessage, useReaction } from './api';

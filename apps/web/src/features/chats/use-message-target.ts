@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { isId } from '../../lib/ids';
+import { toast } from '../../ui/toast';
 import type { ClientMessage } from './api';
 
 /** How far back a link to a message is followed: this many pages of older messages (about 1,000 messages). */

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { useNow } from '../../lib/use-now';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DotsLoader } from '../../ui/dots-loader';
 import { RetryPanel } from '../../ui/retry-panel';
+import { toast } from '../../ui/toast';
 import { type ClientFile, cardFilesQuery, useDeleteFile } from './api';
 import { AttachFilesButton } from './attach-files-button';
 import { FileItem } from './file-item';

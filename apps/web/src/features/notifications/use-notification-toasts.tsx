@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import { type ClientNotification, fetchNewestNotification, unreadCountQuery, useMarkNotificationRead } from './api';
 import { countWentUp, isNewArrival } from './arrivals';
 import { notificationTarget } from './notification-target';

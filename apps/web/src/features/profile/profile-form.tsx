@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
 import { useAuth } from '../../lib/auth-context';
 import { readThemePreference, saveThemePreference, type ThemePreference } from '../../lib/theme';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
+import { toast } from '../../ui/toast';
 import { updateProfile } from './api';
 import { ColourField } from './colour-field';
 import { checkProfileDraft, type ProfileDraft, type ProfileErrors, profilePatchFrom } from './profile-validation';

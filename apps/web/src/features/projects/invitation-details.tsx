@@ -1,9 +1,9 @@
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { useAuth } from '../../lib/auth-context';
 import { formatDate } from '../../lib/format';
 import { loginPath } from '../../lib/navigation';
 import { Button, buttonClassName } from '../../ui/button';
+import { toast } from '../../ui/toast';
 import type { AcceptInvitationMutation, InvitationSummary } from './invitation-api';
 import { projectErrorMessage, roleLabels } from './messages';
 

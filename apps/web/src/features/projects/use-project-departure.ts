@@ -1,9 +1,9 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { useAuth } from '../../lib/auth-context';
 import { useLiveEvent } from '../../lib/live/use-live-event';
+import { toast } from '../../ui/toast';
 import { projectKeys } from './api';
 import { isProjectGone } from './live';
 

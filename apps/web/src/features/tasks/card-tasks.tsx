@@ -1,10 +1,10 @@
 import { taskLimits } from '@deckhand/contract/tasks';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { useNow } from '../../lib/use-now';
 import { DotsLoader } from '../../ui/dots-loader';
 import { RetryPanel } from '../../ui/retry-panel';
+import { toast } from '../../ui/toast';
 import { type ClientTask, cardTasksQuery, useCreateTask, useUpdateTask } from './api';
 import { taskErrorMessage } from './messages';
 import { AssigneeAvatars, DueBadge } from './task-meta';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { useNow } from '../../lib/use-now';
 import { DotsLoader } from '../../ui/dots-loader';
 import { EmptyState } from '../../ui/empty-state';
 import { RetryPanel } from '../../ui/retry-panel';
+import { toast } from '../../ui/toast';
 import { cardPath } from '../cards/paths';
 import { projectListQuery } from '../projects/api';
 import { ProjectPage } from '../projects/project-page';

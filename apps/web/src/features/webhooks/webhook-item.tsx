@@ -1,6 +1,6 @@
 import { type RefObject, useId, useRef } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../ui/button';
+import { toast } from '../../ui/toast';
 import { type ClientWebhook, useSendTest, useUpdateWebhook } from './api';
 import { webhookErrorMessage } from './messages';
 import { describeWebhookEvents } from './webhook-labels';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DotsLoader } from '../../ui/dots-loader';
 import { RetryPanel } from '../../ui/retry-panel';
+import { toast } from '../../ui/toast';
 import { type ClientWebhook, useDeleteWebhook, useRotateSecret, webhookListQuery } from './api';
 import { DeliveryLogDialog } from './delivery-log-dialog';
 import { webhookErrorMessage } from './messages';

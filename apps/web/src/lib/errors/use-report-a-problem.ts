@@ -1,5 +1,5 @@
 import { useCallback, useContext, useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import { AuthContext } from '../auth-context';
 import { openFeedbackDialog, preloadFeedbackDialog } from './reporting';
 

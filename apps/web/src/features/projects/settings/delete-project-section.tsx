@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { SettingsSection } from '../../../ui/settings-section';
 import { TextField } from '../../../ui/text-field';
+import { toast } from '../../../ui/toast';
 import { type ProjectDetails, useDeleteProject } from '../api';
 import { projectErrorMessage } from '../messages';
 

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../../ui/button';
 import { SettingsSection } from '../../../ui/settings-section';
 import { TextAreaField } from '../../../ui/text-area-field';
 import { TextField } from '../../../ui/text-field';
+import { toast } from '../../../ui/toast';
 import { type ProjectDetails, useUpdateProject } from '../api';
 import { projectErrorMessage } from '../messages';
 import { checkProjectDraft, hasErrors, type ProjectDraft, type ProjectDraftErrors } from '../validation';

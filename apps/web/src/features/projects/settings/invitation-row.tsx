@@ -1,6 +1,6 @@
-import { toast } from 'react-toastify';
 import { formatDate } from '../../../lib/format';
 import { Button } from '../../../ui/button';
+import { toast } from '../../../ui/toast';
 import type { PendingInvitation } from '../api';
 import { useResendInvitation, useRevokeInvitation } from '../members-api';
 import { projectErrorMessage, roleLabels } from '../messages';

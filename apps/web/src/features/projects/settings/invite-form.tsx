@@ -1,10 +1,10 @@
 import { type AssignableRole, assignableRoles } from '@deckhand/contract/projects';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
 import { errorCodeOf } from '../../../lib/api';
 import { Button } from '../../../ui/button';
 import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
+import { toast } from '../../../ui/toast';
 import { useAddMember } from '../members-api';
 import { projectErrorMessage, roleLabels } from '../messages';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { useAuth } from '../../../lib/auth-context';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { SettingsSection } from '../../../ui/settings-section';
+import { toast } from '../../../ui/toast';
 import type { ProjectDetails } from '../api';
 import { useLeaveProject } from '../members-api';
 import { projectErrorMessage } from '../messages';

@@ -1,10 +1,10 @@
 import { type AssignableRole, assignableRoles } from '@deckhand/contract/projects';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { SelectField } from '../../../ui/select-field';
+import { toast } from '../../../ui/toast';
 import type { ProjectMember } from '../api';
 import { useRemoveMember, useUpdateMemberRole } from '../members-api';
 import { projectErrorMessage, roleLabels } from '../messages';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { SelectField } from '../../../ui/select-field';
 import { SettingsSection } from '../../../ui/settings-section';
+import { toast } from '../../../ui/toast';
 import { type ProjectDetails, projectMembersQuery, useTransferOwnership } from '../api';
 import { projectErrorMessage } from '../messages';
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { IconButton } from '../../../ui/icon-button';
 import { Menu } from '../../../ui/menu';
 import { MenuItem } from '../../../ui/menu-item';
 import { SelectField } from '../../../ui/select-field';
+import { toast } from '../../../ui/toast';
 import { type ClientStatus, useDeleteStatus, useUpdateStatus } from '../api';
 import { taskErrorMessage } from '../messages';
 import { StatusDialog } from './status-dialog';

@@ -1,11 +1,11 @@
 import { type TaskPriority, taskLimits, taskPriorities, type UpdateTaskInput } from '@deckhand/contract/tasks';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button } from '../../../ui/button';
 import { SelectField } from '../../../ui/select-field';
 import { Sheet } from '../../../ui/sheet';
 import { TextField } from '../../../ui/text-field';
+import { toast } from '../../../ui/toast';
 import { ActivitySection } from '../../activity/activity-section';
 import { cardPath } from '../../cards/paths';
 import type { ProjectMember } from '../../projects/api';
