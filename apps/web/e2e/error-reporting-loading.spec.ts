@@ -27,7 +27,7 @@ for (const { draw, sampled } of [
   });
 }
 
-test('the sign-in page fetches session replay after its first paint, and never the feedback dialog’s code', async ({
+test('the sign-in page fetches error reporting, replay included, after its first paint, and never the feedback dialog’s code', async ({
   page,
 }) => {
   const scripts: string[] = [];
@@ -39,14 +39,45 @@ test('the sign-in page fetches session replay after its first paint, and never t
   await page.waitForLoadState('networkidle');
   const started = await page.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-    replay:
-      performance.getEntriesByType('resource').find((entry) => /\/assets\/replay-[^/]+\.js$/.test(entry.name))
+    reporting:
+      performance.getEntriesByType('resource').find((entry) => /\/assets\/sentry-[^/]+\.js$/.test(entry.name))
         ?.startTime ?? null,
   }));
   expect(started.paint).not.toBeNull();
-  expect(started.replay).toBeGreaterThan(started.paint ?? Number.POSITIVE_INFINITY);
+  expect(started.reporting).toBeGreaterThan(started.paint ?? Number.POSITIVE_INFINITY);
   expect(scripts.filter((path) => path.startsWith('/assets/feedback-'))).toEqual([]);
 });
+
+for (const { kind, rejection } of [
+  { kind: 'an error', rejection: false },
+  { kind: 'a promise rejection', rejection: true },
+]) {
+  test(`${kind} nobody caught before error reporting started is reported, as unhandled, once it has`, async ({
+    page,
+  }) => {
+    const message = `Failed before error reporting started: ${kind}`;
+    // Module scripts have run when DOMContentLoaded fires; error reporting waits for the first paint.
+    await page.addInitScript(
+      (failure) => {
+        document.addEventListener('DOMContentLoaded', () => {
+          if (failure.rejection) {
+            void Promise.reject(new Error(failure.message));
+          } else {
+            setTimeout(() => {
+              throw new Error(failure.message);
+            });
+          }
+        });
+      },
+      { message, rejection },
+    );
+    const reported = page.waitForRequest(
+      (request) => request.url().includes('/envelope/') && (request.postData() ?? '').includes(message),
+    );
+    await page.goto('/login');
+    expect((await reported).postData()).toContain('"handled":false');
+  });
+}
 
 test('Report a problem opens the dialog when its code has not arrived before the click', async ({ page, request }) => {
   const user = await registerAccount(request, 'early', 'Eli Early');

@@ -4,8 +4,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { holdEarlyErrors } from './lib/errors/early-errors';
 import { watchTheme } from './lib/theme';
 
+holdEarlyErrors();
 watchTheme();
 
 const container = document.getElementById('root');

@@ -8,10 +8,10 @@ import {
   type RegisterInput,
   type VerifyEmailInput,
 } from '@deckhand/contract/auth';
-import { ClientConfig } from '@deckhand/contract/client-config';
 import type { GreetingInput } from '@deckhand/contract/profile';
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiData } from '../../lib/api';
+import { loadClientConfig } from '../../lib/client-config';
 
 export function loginWithPassword(input: LoginInput) {
   return apiData(AuthSession, 'auth/login', { method: 'POST', body: input });
@@ -51,6 +51,6 @@ export function sendGreeting(input: GreetingInput): void {
 export const clientConfigQuery = () =>
   queryOptions({
     queryKey: ['client-config'],
-    queryFn: () => apiData(ClientConfig, 'client-config'),
+    queryFn: loadClientConfig,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAuth } from '../auth-context';
 import { loadErrorReporting, setReportingUser } from './reporting';
 
-/** Starts error reporting after the first render and keeps its user (the id only) in step with the session. */
+/** Starts error reporting (the SDK itself arrives after the first paint) and keeps its user, the id only, in step. */
 export function ErrorReporting() {
   const { user, loading } = useAuth();
   const id = user?.id ?? null;

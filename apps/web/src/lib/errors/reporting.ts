@@ -1,30 +1,36 @@
 /**
- * The app's side of error reporting, small enough for the first load: the Sentry SDK itself (`./sentry`) is fetched
- * once the app shell has rendered, and every call here waits for it. Session replay follows once the page has been
- * painted, and the feedback dialog's code when someone first asks for it.
+ * The app's side of error reporting, small enough for the first load: the Sentry SDK (`./sentry`, session replay
+ * included) is fetched once the page has been painted, and every call here waits for it. Errors nobody caught before
+ * then are held (`./early-errors`) and reported as it starts. The feedback dialog's code comes when first needed.
  */
 import { afterFirstPaint } from '../after-first-paint';
+import { loadClientConfig } from '../client-config';
+import { takeEarlyErrors } from './early-errors';
 import type { Reporter } from './feedback';
 
 type Reporting = typeof import('./sentry');
 
 let loading: Promise<Reporting | null> | null = null;
 
+async function startReporting(): Promise<Reporting | null> {
+  const config = await loadClientConfig();
+  if (config.sentryDsn === '') {
+    takeEarlyErrors(); // nothing will report them
+    return null;
+  }
+  await afterFirstPaint();
+  const reporting = await import('./sentry');
+  reporting.startErrorReporting(config, takeEarlyErrors());
+  return reporting;
+}
+
 /** Loads and starts the SDK once; resolves null when it could not start (offline, no configuration). */
 export function loadErrorReporting(): Promise<Reporting | null> {
-  loading ??= import('./sentry')
-    .then(async (reporting) => {
-      await reporting.initErrorReporting();
-      void afterFirstPaint()
-        .then(() => reporting.startReplay())
-        .catch((error: unknown) => console.warn('Session replay could not start', error));
-      return reporting;
-    })
-    .catch((error: unknown) => {
-      console.warn('Error reporting could not start', error);
-      loading = null;
-      return null;
-    });
+  loading ??= startReporting().catch((error: unknown) => {
+    console.warn('Error reporting could not start', error);
+    loading = null;
+    return null;
+  });
   return loading;
 }
 
@@ -38,15 +44,12 @@ export function reportError(error: unknown): void {
 }
 
 /**
- * Fetches the feedback dialog's code once the page has been painted, for pages that offer **Report a problem**, so
- * that the dialog opens at once when asked; the pages that do not (the landing and sign-in pages) never fetch it.
+ * Fetches the feedback dialog's code once the SDK has started, for pages that offer **Report a problem**, so that the
+ * dialog opens at once when asked; the pages that do not (the landing and sign-in pages) never fetch it.
  */
 export function preloadFeedbackDialog(): void {
   void loadErrorReporting()
-    .then(async (reporting) => {
-      await afterFirstPaint();
-      await reporting?.preloadFeedback();
-    })
+    .then((reporting) => reporting?.preloadFeedback())
     .catch((error: unknown) => console.warn('The feedback dialog could not be preloaded', error));
 }
 

@@ -1,6 +1,7 @@
 import * as Sentry from '@sentry/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { defaultsKept, sentryOptions, startReplay } from './sentry';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { earlyErrorMechanisms } from './early-errors';
+import { defaultsKept, reportEarlyErrors, sentryOptions } from './sentry';
 
 describe('the Sentry SDK’s default integrations', () => {
   const names = (integrations: { name: string }[]) => integrations.map((integration) => integration.name);
@@ -18,7 +19,7 @@ describe('the Sentry SDK’s default integrations', () => {
   });
 });
 
-describe('session replay', () => {
+describe('the started SDK', () => {
   const config = {
     version: '1.2.3',
     oidcGoogleEnabled: false,
@@ -31,17 +32,35 @@ describe('session replay', () => {
 
   afterEach(() => Sentry.close());
 
-  it('is not part of the SDK started at the first load, which only reports errors', () => {
+  it('runs session replay with spec §9’s sampling: 10% of sessions, every session with an error', () => {
     const client = Sentry.init(sentryOptions(config));
-    expect(client?.getIntegrationByName('Replay')).toBeUndefined();
-    expect(client?.getIntegrationByName('Feedback')).toBeUndefined();
-  });
-
-  it('joins the running client later with spec §9’s sampling: 10% of sessions, every session with an error', async () => {
-    const client = Sentry.init(sentryOptions(config));
-    await startReplay();
     expect(client?.getIntegrationByName('Replay')).toBeDefined();
+    expect(client?.getIntegrationByName('Feedback')).toBeUndefined();
     // What the replay integration reads from the client as it is set up (loadReplayOptionsFromClient).
     expect(client?.getOptions()).toMatchObject({ replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1 });
+  });
+
+  it('reports the errors held until it started as unhandled, oldest first', async () => {
+    const sent: Sentry.ErrorEvent[] = [];
+    Sentry.init({
+      ...sentryOptions(config),
+      beforeSend: (event) => {
+        sent.push(event);
+        return null;
+      },
+    });
+    reportEarlyErrors([
+      { error: new Error('thrown before the SDK'), mechanism: earlyErrorMechanisms.error },
+      { error: 'rejected before the SDK', mechanism: earlyErrorMechanisms.rejection },
+    ]);
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent.map((event) => event.exception?.values?.[0]?.mechanism)).toEqual([
+      expect.objectContaining({ handled: false, type: 'auto.browser.global_handlers.onerror' }),
+      expect.objectContaining({ handled: false, type: 'auto.browser.global_handlers.onunhandledrejection' }),
+    ]);
+    expect(sent.map((event) => event.exception?.values?.[0]?.value)).toEqual([
+      'thrown before the SDK',
+      expect.stringContaining('rejected before the SDK'),
+    ]);
   });
 });

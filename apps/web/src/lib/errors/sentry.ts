@@ -1,32 +1,40 @@
-import { ClientConfig } from '@deckhand/contract/client-config';
 import * as Sentry from '@sentry/react';
-import { apiData } from '../api';
-import type { Camelize } from '../case';
+import type { Config } from '../client-config';
+import type { EarlyError } from './early-errors';
 import type { FeedbackFields, Reporter } from './feedback';
 
-/** What the feedback form asks for, known once the SDK has started (null while it is not configured). */
+/** What the feedback form asks for, known once the SDK has started (null while it has not). */
 let feedbackFields: FeedbackFields | null = null;
 
 /**
- * Starts the Sentry SDK for errors with this instance's runtime configuration (GET /api/client-config), sent to the
- * instance's own intake unless SENTRY_DSN points elsewhere. Session replay (`startReplay`) and the feedback dialog
- * (`openFeedback`) are separate chunks, added to the running client later.
+ * Starts the Sentry SDK, session replay included, with this instance's runtime configuration: sent to the instance's
+ * own intake unless SENTRY_DSN points elsewhere. The errors that happened before it started are reported first. The
+ * feedback dialog (`openFeedback`) is a chunk of its own, added to the running client when first asked for.
  */
-export async function initErrorReporting(): Promise<void> {
-  const config = await apiData(ClientConfig, 'client-config');
-  if (config.sentryDsn === '') return;
+export function startErrorReporting(config: Config, earlyErrors: EarlyError[]): void {
   Sentry.init(sentryOptions(config));
   feedbackFields = { name: config.feedbackRequireName, email: config.feedbackRequireEmail };
+  reportEarlyErrors(earlyErrors);
 }
 
-/** `Sentry.init`'s options; the replay rates are read by the replay integration whenever it is added (spec §9). */
-export function sentryOptions(config: Camelize<ClientConfig>): Sentry.BrowserOptions {
+/** Reports errors held until the SDK started, as unhandled, as its global handlers would have reported them. */
+export function reportEarlyErrors(earlyErrors: EarlyError[]): void {
+  for (const { error, mechanism } of earlyErrors) {
+    Sentry.captureException(error, { mechanism: { handled: false, type: mechanism } });
+  }
+}
+
+/**
+ * `Sentry.init`'s options. Spec §9's replay sampling: 10 % of sessions are recorded whole, and every other session
+ * keeps its last minute in memory (replay runs in all of them), sent along with an error.
+ */
+export function sentryOptions(config: Config): Sentry.BrowserOptions {
   const ownIntake = config.sentryOwnIntake;
   return {
     dsn: config.sentryDsn,
     release: config.version,
     environment: import.meta.env.MODE,
-    integrations: (defaults) => defaultsKept(defaults, ownIntake),
+    integrations: (defaults) => [...defaultsKept(defaults, ownIntake), Sentry.replayIntegration()],
     sendClientReports: !ownIntake,
     replaysSessionSampleRate: 0.1,
     replaysOnErrorSampleRate: 1.0,
@@ -40,16 +48,6 @@ export function sentryOptions(config: Camelize<ClientConfig>): Sentry.BrowserOpt
  */
 export function defaultsKept<T extends { name: string }>(defaults: T[], ownIntake: boolean): T[] {
   return ownIntake ? defaults.filter((integration) => integration.name !== 'BrowserSession') : defaults;
-}
-
-/**
- * Adds session replay to the running client; nothing when the SDK is not configured. Its chunk is bigger than the
- * rest of the SDK, so it is fetched only once the page has been shown.
- */
-export async function startReplay(): Promise<void> {
-  if (!Sentry.isInitialized()) return;
-  const { addReplay } = await import('./replay');
-  addReplay();
 }
 
 /** The signed-in person's id only: never their email or name (issue 6). */
