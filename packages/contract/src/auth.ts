@@ -1,12 +1,5 @@
 import { z } from 'zod';
-
-/** NIST 800-63B bounds; the server also refuses passwords found in a common-password dictionary. */
-export const passwordLimits = { minLength: 8, maxLength: 128 } as const;
-export const nameLimits = { minLength: 1, maxLength: 80 } as const;
-export const emailMaxLength = 254;
-
-/** Lifetime of an ID token; the web app refreshes shortly before it ends. */
-export const idTokenLifetimeSeconds = 15 * 60;
+import { nameLimits } from './auth-limits';
 
 /** Format is checked by the server so that a bad address answers `auth/invalid-email`, not a schema error. */
 const Email = z.string().max(1000);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameLimits } from './auth';
+import { nameLimits } from './auth-limits';
 
 export const colorPattern = /^#[0-9a-f]{6}$/i;
 

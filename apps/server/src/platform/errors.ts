@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@deckhand/contract/errors';
+import type { ErrorCode } from '@deckhand/contract/error-codes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isConnectionFailure } from '../db/errors';

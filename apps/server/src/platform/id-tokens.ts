@@ -1,4 +1,4 @@
-import { idTokenLifetimeSeconds } from '@deckhand/contract/auth';
+import { idTokenLifetimeSeconds } from '@deckhand/contract/auth-limits';
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Db } from '../db/client';

@@ -1,5 +1,4 @@
-import { ApiError, type ErrorCode, errorCodes } from '@deckhand/contract/errors';
-import type { z } from 'zod';
+import { type ErrorCode, errorCodes } from '@deckhand/contract/error-codes';
 import { type Camelize, camelize } from './case';
 import { readStoredToken } from './token-store';
 
@@ -79,10 +78,24 @@ function parseRetryAfter(response: Response): number | null {
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The contract's ApiError body, read without zod: any answer can be an error, so this is part of the first load, and
+ * zod is not (api.test.ts holds this to the schema).
+ */
+function readErrorBody(body: unknown): { code: string; message: string } | null {
+  if (!isRecord(body) || !isRecord(body.error)) return null;
+  const { code, message } = body.error;
+  return typeof code === 'string' && typeof message === 'string' ? { code, message } : null;
+}
+
 function errorFromBody(status: number, body: unknown, retryAfterSeconds: number | null): ApiRequestError {
-  const error = ApiError.safeParse(body);
-  if (!error.success) return new ApiRequestError(status, null, retryAfterSeconds);
-  return new ApiRequestError(status, error.data.error.code, retryAfterSeconds, error.data.error.message);
+  const error = readErrorBody(body);
+  if (!error) return new ApiRequestError(status, null, retryAfterSeconds);
+  return new ApiRequestError(status, error.code, retryAfterSeconds, error.message);
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -128,13 +141,27 @@ export async function apiText(path: string): Promise<string> {
   return text;
 }
 
+/** What `apiData` needs of a contract schema (zod's and zod/mini's alike). */
+interface ContractSchema<T> {
+  parse(data: unknown): T;
+}
+
 /** `api()` plus validation against a contract schema and conversion to the client's camelCase. */
-export async function apiData<S extends z.ZodType>(
-  schema: S,
+export async function apiData<T>(schema: ContractSchema<T>, path: string, options?: ApiOptions): Promise<Camelize<T>> {
+  return camelize(schema.parse(await api(path, options)));
+}
+
+/**
+ * `apiData` for requests of the first load's code: the schema's module, and zod with it, is imported only when such a
+ * request is made, at the same time.
+ */
+export async function apiDataImporting<T>(
+  importSchema: () => Promise<ContractSchema<T>>,
   path: string,
   options?: ApiOptions,
-): Promise<Camelize<z.output<S>>> {
-  return camelize(schema.parse(await api(path, options)));
+): Promise<Camelize<T>> {
+  const [schema, data] = await Promise.all([importSchema(), api(path, options)]);
+  return camelize(schema.parse(data));
 }
 
 function isErrorCode(code: string | null): code is ErrorCode {

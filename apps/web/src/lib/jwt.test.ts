@@ -20,6 +20,12 @@ describe('readTokenClaims', () => {
       expect(readTokenClaims(garbage)).toEqual({ expiresAtMs: null, subject: null });
     }
   });
+
+  it('treats claims of the wrong type as no claims at all', () => {
+    for (const payload of [{ exp: '1900000000', sub: 'u1' }, { exp: null }, { sub: 7 }, [1]]) {
+      expect(readTokenClaims(tokenWith(payload))).toEqual({ expiresAtMs: null, subject: null });
+    }
+  });
 });
 
 describe('isTokenFresh', () => {

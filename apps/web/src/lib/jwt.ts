@@ -1,8 +1,3 @@
-import { z } from 'zod';
-
-/** The claims the web app reads from an ID token; the signature is the server's business. */
-const TokenPayload = z.object({ exp: z.number().optional(), sub: z.string().optional() });
-
 export interface TokenClaims {
   expiresAtMs: number | null;
   /** The user the token was issued to. */
@@ -18,16 +13,21 @@ function decodeBase64Url(segment: string): string {
   return new TextDecoder().decode(bytes);
 }
 
+/**
+ * The claims the web app reads from an ID token (the signature is the server's business); checked by hand, as this is
+ * part of the first load, which zod is not.
+ */
 export function readTokenClaims(token: string): TokenClaims {
   const payload = token.split('.')[1];
   if (!payload) return noClaims;
   try {
-    const parsed = TokenPayload.safeParse(JSON.parse(decodeBase64Url(payload)));
-    if (!parsed.success) return noClaims;
-    return {
-      expiresAtMs: parsed.data.exp === undefined ? null : parsed.data.exp * 1000,
-      subject: parsed.data.sub ?? null,
-    };
+    const claims: unknown = JSON.parse(decodeBase64Url(payload));
+    if (typeof claims !== 'object' || claims === null) return noClaims;
+    const exp = 'exp' in claims ? claims.exp : undefined;
+    const sub = 'sub' in claims ? claims.sub : undefined;
+    const validExp = exp === undefined || (typeof exp === 'number' && Number.isFinite(exp));
+    if (!validExp || (sub !== undefined && typeof sub !== 'string')) return noClaims;
+    return { expiresAtMs: exp === undefined ? null : exp * 1000, subject: sub ?? null };
   } catch {
     // Not a JWT (or garbage in storage): treated as a token without claims, hence not fresh.
     return noClaims;

@@ -1,4 +1,4 @@
-import { AuthSession } from '@deckhand/contract/auth';
+import type { AuthSession } from '@deckhand/contract/auth';
 import { ApiRequestError, api } from './api';
 import { type Camelize, camelize } from './case';
 import { isFreshReplacementToken } from './jwt';
@@ -33,6 +33,8 @@ async function refreshInsideLock(currentToken: string | null, force: boolean): P
     const answer = await api('auth/refresh', { method: 'POST' });
     // 204: no session cookie came, so nobody is signed in in this browser.
     if (answer === null) return { kind: 'signed-out' };
+    // Imported only now that there is a session to read: a visitor's first load needs neither it nor zod.
+    const { AuthSession } = await import('@deckhand/contract/auth');
     const session = camelize(AuthSession.parse(answer));
     storeToken(session.idToken);
     // Still inside the lock: the next tab to take it must be able to read this token.

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { passwordLimits } from '@deckhand/contract/auth';
+import { passwordLimits } from '@deckhand/contract/auth-limits';
 import { hash, verify } from '@node-rs/argon2';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@deckhand/contract/errors';
+import type { ErrorCode } from '@deckhand/contract/error-codes';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';

@@ -1,24 +1,27 @@
-import {
-  Accepted,
-  AuthSession,
-  type LoginInput,
-  Ok,
-  type PasswordResetConfirmInput,
-  type PasswordResetInput,
-  type RegisterInput,
-  type VerifyEmailInput,
+import type {
+  LoginInput,
+  PasswordResetConfirmInput,
+  PasswordResetInput,
+  RegisterInput,
+  VerifyEmailInput,
 } from '@deckhand/contract/auth';
 import type { GreetingInput } from '@deckhand/contract/profile';
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiData } from '../../lib/api';
+import { api, apiDataImporting } from '../../lib/api';
 import { loadClientConfig } from '../../lib/client-config';
 
+/** The answers' schemas, and zod with them, come with the first request that needs them: this is first-load code. */
+const authSchemas = () => import('@deckhand/contract/auth');
+
 export function loginWithPassword(input: LoginInput) {
-  return apiData(AuthSession, 'auth/login', { method: 'POST', body: input });
+  return apiDataImporting(async () => (await authSchemas()).AuthSession, 'auth/login', { method: 'POST', body: input });
 }
 
 export function registerAccount(input: RegisterInput) {
-  return apiData(AuthSession, 'auth/register', { method: 'POST', body: input });
+  return apiDataImporting(async () => (await authSchemas()).AuthSession, 'auth/register', {
+    method: 'POST',
+    body: input,
+  });
 }
 
 export async function logout(): Promise<void> {
@@ -26,15 +29,21 @@ export async function logout(): Promise<void> {
 }
 
 export function requestPasswordReset(input: PasswordResetInput) {
-  return apiData(Accepted, 'auth/password-reset', { method: 'POST', body: input });
+  return apiDataImporting(async () => (await authSchemas()).Accepted, 'auth/password-reset', {
+    method: 'POST',
+    body: input,
+  });
 }
 
 export function confirmPasswordReset(input: PasswordResetConfirmInput) {
-  return apiData(Ok, 'auth/password-reset/confirm', { method: 'POST', body: input });
+  return apiDataImporting(async () => (await authSchemas()).Ok, 'auth/password-reset/confirm', {
+    method: 'POST',
+    body: input,
+  });
 }
 
 export function verifyEmail(input: VerifyEmailInput) {
-  return apiData(Ok, 'auth/verify-email', { method: 'POST', body: input });
+  return apiDataImporting(async () => (await authSchemas()).Ok, 'auth/verify-email', { method: 'POST', body: input });
 }
 
 export async function resendVerificationMail(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@deckhand/contract/errors';
+import type { ErrorCode } from '@deckhand/contract/error-codes';
 import { errorCodeOf } from '../../lib/api';
 
 /** Toast texts. The first group is spec §8's catalogue, word for word. */

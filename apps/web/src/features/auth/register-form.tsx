@@ -1,4 +1,4 @@
-import { nameLimits, passwordLimits } from '@deckhand/contract/auth';
+import { nameLimits, passwordLimits } from '@deckhand/contract/auth-limits';
 import { type FormEvent, useState } from 'react';
 import { useAuth } from '../../lib/auth-context';
 import { loginPath } from '../../lib/navigation';

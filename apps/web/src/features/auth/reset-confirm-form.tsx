@@ -1,4 +1,4 @@
-import { passwordLimits } from '@deckhand/contract/auth';
+import { passwordLimits } from '@deckhand/contract/auth-limits';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorCodeOf } from '../../lib/api';

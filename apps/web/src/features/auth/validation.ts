@@ -1,4 +1,4 @@
-import { emailMaxLength, nameLimits, passwordLimits } from '@deckhand/contract/auth';
+import { emailMaxLength, nameLimits, passwordLimits } from '@deckhand/contract/auth-limits';
 import { authMessages } from './messages';
 
 // Deliberately loose: the server has the final word; this only catches what is obviously not an address.

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@deckhand/contract/errors';
+import type { ErrorCode } from '@deckhand/contract/error-codes';
 import { formatFileSize } from '@deckhand/contract/files';
 import { errorCodeOf } from '../../lib/api';
 

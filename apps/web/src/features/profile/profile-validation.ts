@@ -1,4 +1,4 @@
-import { nameLimits } from '@deckhand/contract/auth';
+import { nameLimits } from '@deckhand/contract/auth-limits';
 import { colorPattern, type ProfilePatch } from '@deckhand/contract/profile';
 import type { UserProfile } from '../../lib/auth-context';
 

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@deckhand/contract/errors';
+import type { ErrorCode } from '@deckhand/contract/error-codes';
 import { errorCodeOf } from '../../lib/api';
 
 /** What the task and board screens say when the server refuses something; keyed by error code. */

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@deckhand/contract/errors';
+import type { ErrorCode } from '@deckhand/contract/error-codes';
 import { ApiRequestError, errorCodeOf } from '../../lib/api';
 
 /** Said instead of the server's words where those are about a rule rather than the file. */

@@ -1,4 +1,5 @@
-import { type AuthUser, emailMaxLength } from '@deckhand/contract/auth';
+import type { AuthUser } from '@deckhand/contract/auth';
+import { emailMaxLength } from '@deckhand/contract/auth-limits';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { profiles } from '../../../db/schema/profiles';
