@@ -30,72 +30,82 @@ export function createAppRouter() {
           lazy: async () => ({ Component: (await import('../features/terms/terms-page')).TermsPage }),
         },
         {
-          // Public: a visitor sees what they were invited to, then signs in or registers and comes back here.
-          path: 'invitations/:token',
-          lazy: async () => ({
-            Component: (await import('../features/projects/invitation-page')).InvitationPage,
-          }),
-        },
-        {
-          Component: RequireAuth,
+          // The pages below read the API through TanStack Query; the ones above do not load it.
+          lazy: async () => ({ Component: (await import('./query-layout')).QueryLayout }),
           children: [
             {
-              lazy: async () => ({ Component: (await import('./shell')).Shell }),
+              // Public: a visitor sees what they were invited to, then signs in or registers and comes back here.
+              path: 'invitations/:token',
+              lazy: async () => ({
+                Component: (await import('../features/projects/invitation-page')).InvitationPage,
+              }),
+            },
+            {
+              Component: RequireAuth,
               children: [
                 {
-                  path: 'dashboard',
-                  lazy: async () => ({
-                    Component: (await import('../features/projects/dashboard-page')).DashboardPage,
-                  }),
-                },
-                {
-                  path: 'admin',
-                  lazy: async () => ({ Component: (await import('../features/admin/admin-route')).AdminRoute }),
-                  children: [
-                    { index: true, Component: NotFoundPage },
-                    {
-                      path: 'reports',
-                      lazy: async () => ({ Component: (await import('../features/reports/reports-page')).ReportsPage }),
-                    },
-                    {
-                      path: 'insights',
-                      lazy: async () => ({
-                        Component: (await import('../features/insights/insights-page')).InsightsPage,
-                      }),
-                    },
-                  ],
-                },
-                {
-                  path: ':id',
-                  lazy: async () => ({ Component: (await import('./project-route')).ProjectRoute }),
+                  lazy: async () => ({ Component: (await import('./shell')).Shell }),
                   children: [
                     {
-                      index: true,
-                      lazy: async () => ({ Component: (await import('../features/cards/cards-page')).CardsPage }),
-                    },
-                    {
-                      path: 'my-work',
-                      lazy: async () => ({ Component: (await import('../features/tasks/my-work-page')).MyWorkPage }),
-                    },
-                    {
-                      path: 'settings',
+                      path: 'dashboard',
                       lazy: async () => ({
-                        Component: (await import('../features/projects/settings/settings-page')).SettingsPage,
+                        Component: (await import('../features/projects/dashboard-page')).DashboardPage,
                       }),
                     },
                     {
-                      path: 'kanban',
-                      lazy: async () => ({
-                        Component: (await import('../features/tasks/kanban/kanban-page')).KanbanPage,
-                      }),
+                      path: 'admin',
+                      lazy: async () => ({ Component: (await import('../features/admin/admin-route')).AdminRoute }),
+                      children: [
+                        { index: true, Component: NotFoundPage },
+                        {
+                          path: 'reports',
+                          lazy: async () => ({
+                            Component: (await import('../features/reports/reports-page')).ReportsPage,
+                          }),
+                        },
+                        {
+                          path: 'insights',
+                          lazy: async () => ({
+                            Component: (await import('../features/insights/insights-page')).InsightsPage,
+                          }),
+                        },
+                      ],
                     },
                     {
-                      path: 'cards/:cardId',
-                      lazy: async () => ({ Component: (await import('../features/cards/card-page')).CardPage }),
-                    },
-                    {
-                      path: 'cards/:cardId/chats/:chatId',
-                      lazy: async () => ({ Component: (await import('../features/cards/card-page')).CardPage }),
+                      path: ':id',
+                      lazy: async () => ({ Component: (await import('./project-route')).ProjectRoute }),
+                      children: [
+                        {
+                          index: true,
+                          lazy: async () => ({ Component: (await import('../features/cards/cards-page')).CardsPage }),
+                        },
+                        {
+                          path: 'my-work',
+                          lazy: async () => ({
+                            Component: (await import('../features/tasks/my-work-page')).MyWorkPage,
+                          }),
+                        },
+                        {
+                          path: 'settings',
+                          lazy: async () => ({
+                            Component: (await import('../features/projects/settings/settings-page')).SettingsPage,
+                          }),
+                        },
+                        {
+                          path: 'kanban',
+                          lazy: async () => ({
+                            Component: (await import('../features/tasks/kanban/kanban-page')).KanbanPage,
+                          }),
+                        },
+                        {
+                          path: 'cards/:cardId',
+                          lazy: async () => ({ Component: (await import('../features/cards/card-page')).CardPage }),
+                        },
+                        {
+                          path: 'cards/:cardId/chats/:chatId',
+                          lazy: async () => ({ Component: (await import('../features/cards/card-page')).CardPage }),
+                        },
+                      ],
                     },
                   ],
                 },

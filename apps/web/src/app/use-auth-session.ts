@@ -1,10 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { loginWithPassword, logout, registerAccount, sendGreeting } from '../features/auth/api';
 import { openOidcPopup } from '../features/auth/oidc-popup';
 import { getProfile } from '../features/profile/api';
 import { setUnauthorizedHandler } from '../lib/api';
 import type { AuthContextValue, RegisterDetails, User, UserProfile } from '../lib/auth-context';
+import { forgetCachedAnswers } from '../lib/cached-answers';
 import { isTokenFresh } from '../lib/jwt';
 import { forgetHandedOffToken } from '../lib/refresh-handoff';
 import { refreshSession } from '../lib/session-refresh';
@@ -23,24 +23,20 @@ interface SessionState {
 
 /** The session behind AuthContext: boot, sign-in and -out, scheduled refresh, and tabs kept in step. */
 export function useAuthSession(): AuthContextValue {
-  const queryClient = useQueryClient();
   const [state, setState] = useState<SessionState>({ status: 'loading', token: null, user: null });
   // Read by async work that must see sign-outs which happened while it waited.
   const tokenRef = useRef<string | null>(null);
 
-  const endLocally = useCallback(
-    (clearStorage: boolean) => {
-      // Cached answers belong to the person who was signed in; nothing to drop when nobody was.
-      if (tokenRef.current !== null) queryClient.clear();
-      tokenRef.current = null;
-      if (clearStorage) {
-        clearStoredToken();
-        void forgetHandedOffToken();
-      }
-      setState({ status: 'unauthenticated', token: null, user: null });
-    },
-    [queryClient],
-  );
+  const endLocally = useCallback((clearStorage: boolean) => {
+    // Cached answers belong to the person who was signed in; nothing to drop when nobody was.
+    if (tokenRef.current !== null) forgetCachedAnswers();
+    tokenRef.current = null;
+    if (clearStorage) {
+      clearStoredToken();
+      void forgetHandedOffToken();
+    }
+    setState({ status: 'unauthenticated', token: null, user: null });
+  }, []);
 
   const begin = useCallback(async (token: string, seed: SessionUser | null) => {
     storeToken(token);

@@ -6,9 +6,7 @@ import type {
   VerifyEmailInput,
 } from '@deckhand/contract/auth';
 import type { GreetingInput } from '@deckhand/contract/profile';
-import { queryOptions } from '@tanstack/react-query';
 import { api, apiDataImporting } from '../../lib/api';
-import { loadClientConfig } from '../../lib/client-config';
 
 /** The answers' schemas, and zod with them, come with the first request that needs them: this is first-load code. */
 const authSchemas = () => import('@deckhand/contract/auth');
@@ -56,10 +54,3 @@ export function sendGreeting(input: GreetingInput): void {
     console.warn('The greeting mail was not sent', error);
   });
 }
-
-export const clientConfigQuery = () =>
-  queryOptions({
-    queryKey: ['client-config'],
-    queryFn: loadClientConfig,
-    staleTime: Number.POSITIVE_INFINITY,
-  });

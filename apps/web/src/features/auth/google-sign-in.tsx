@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth-context';
+import { useClientConfig } from '../../lib/use-client-config';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast';
-import { clientConfigQuery } from './api';
 import { authMessages } from './messages';
 
 /** "Continue with Google", shown only when this instance has an OIDC issuer configured. */
 export function GoogleSignIn() {
-  const { data: config } = useQuery(clientConfigQuery());
+  const config = useClientConfig();
   const { signInWithGoogle } = useAuth();
   if (!config?.oidcGoogleEnabled) return null;
 

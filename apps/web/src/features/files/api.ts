@@ -2,8 +2,13 @@ import { FileList, fileLimits, StoredFile } from '@deckhand/contract/files';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiData } from '../../lib/api';
 import type { Camelize } from '../../lib/case';
+import { loadClientConfig } from '../../lib/client-config';
 
 export type ClientFile = Camelize<StoredFile>;
+
+/** This instance's configuration, for FILE_MAX_BYTES. */
+export const clientConfigQuery = () =>
+  queryOptions({ queryKey: ['client-config'], queryFn: loadClientConfig, staleTime: Number.POSITIVE_INFINITY });
 
 export const fileKeys = {
   all: ['files'] as const,

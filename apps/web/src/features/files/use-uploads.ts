@@ -1,8 +1,7 @@
 import { fileLimits } from '@deckhand/contract/files';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { clientConfigQuery } from '../auth/api';
-import { type ClientFile, fileKeys } from './api';
+import { type ClientFile, clientConfigQuery, fileKeys } from './api';
 import { fileErrorMessage, tooLargeMessage } from './messages';
 import { UploadCancelled, uploadFile } from './upload';
 
