@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -12,7 +11,10 @@ import { type Config, loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import type { CollabSocketOptions } from '../../src/modules/cards/collab/collab-sockets';
 import type { LiveOptions } from '../../src/platform/live';
+import { freePort } from './free-port';
 import { openTestDatabase, testTarget } from './test-database';
+
+export { freePort };
 
 export const strongPassword = 'Tr0ub4dour-sail-9';
 
@@ -54,14 +56,6 @@ export interface TestApp {
 }
 
 /** A port that was free a moment ago: the OS hands out ports in order, so reuse within the test is unlikely. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 export function uniqueEmail(label = 'user'): string {
   return `${label}-${uuidv7()}@example.test`;
 }
