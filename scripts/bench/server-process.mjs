@@ -11,13 +11,24 @@ import { setTimeout as delay } from 'node:timers/promises';
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const serverMainPath = path.join(repoRoot, 'apps/server/dist/main.js');
 
+/** package.json's start script: its leading `NAME=value` settings, then the command's words. */
+export function readStartScript() {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const words = scripts.start.split(/\s+/);
+  const env = {};
+  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0] ?? '')) {
+    const [name, ...value] = words.shift().split('=');
+    env[name] = value.join('=');
+  }
+  return { env, words };
+}
+
 /**
- * The node flags of package.json's start script (they bound memory), so every measurement runs the server as
- * `npm start` does. main.js is started directly: scripts/start.mjs would first rebuild a stale build.
+ * The node flags and environment of package.json's start script (they bound memory), so every measurement runs
+ * the server as `npm start` does. main.js is started directly: scripts/start.mjs would first rebuild a stale build.
  */
 export function startScriptNodeFlags() {
-  const { scripts } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-  return scripts.start.split(/\s+/).filter((arg) => arg.startsWith('--'));
+  return readStartScript().words.filter((arg) => arg.startsWith('--'));
 }
 
 /** Short enough not to blur a startup time measured in hundreds of milliseconds. */
@@ -68,6 +79,7 @@ export function startServer({ dataDir, port, logPath, env = {}, command = defaul
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      ...readStartScript().env,
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

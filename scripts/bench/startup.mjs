@@ -9,7 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { readStamp, sourcesHash } from '../start/build-stamp.mjs';
 import { readPeakRssKib, waitForStableRss } from './process-memory.mjs';
 import { formatMib, formatMs } from './report.mjs';
-import { findFreePort, repoRoot, startServer, stopServer, waitForHealthy } from './server-process.mjs';
+import { findFreePort, readStartScript, repoRoot, startServer, stopServer, waitForHealthy } from './server-process.mjs';
 
 const restartTargetMs = 1500;
 const pgliteRssTargetMib = 200;
@@ -19,9 +19,8 @@ const postgresRssTargetMib = 100;
 
 /** package.json's start script as an argv for this Node (`node --flags scripts/start.mjs`). */
 function startCommand() {
-  const { scripts } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-  const [program, ...args] = scripts.start.split(/\s+/);
-  if (program !== 'node') throw new Error(`package.json's start script does not start with node: ${scripts.start}`);
+  const [program, ...args] = readStartScript().words;
+  if (program !== 'node') throw new Error(`package.json's start script does not run node: ${program}`);
   return [process.execPath, ...args];
 }
 
