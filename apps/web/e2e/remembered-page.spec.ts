@@ -13,6 +13,8 @@ test('after sign-in a visitor lands on the page they asked for', async ({ page, 
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create account' })).toBeVisible();
   await page.getByRole('link', { name: 'Sign in' }).click();
+  // The switch is a navigation, committed a moment later: until then the Email field is the register form's.
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await signInWithForm(page, email, strongPassword);
 
   await expect(page.getByText('You are logged in.')).toBeVisible();
