@@ -29,7 +29,7 @@ await build({
 await fs.cp('src/db/migrations', 'dist/db/migrations', { recursive: true });
 
 // The embedded database as a first start would make it, made once here: a first start on an empty data folder
-// loads it instead of running initdb and every migration, which held the server at ~700 MB of RSS for its first
+// unpacks it instead of running initdb and every migration, which held the server at ~700 MB of RSS for its first
 // seconds (src/db/pglite-template.ts). Later migrations still run at start, as on any existing database.
 const { PGlite } = await import('@electric-sql/pglite');
 const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');

@@ -15,7 +15,7 @@ function isMissing(err: unknown): boolean {
  * What a first start on `dataDir` does instead of running initdb and the migrations: it unpacks the database the
  * build made into the folder, streamed, and PGlite then opens it as it opens any existing database. PGlite's initdb
  * held the server at 670–730 MB of RSS for its first seconds; PGlite's own loading of the same tarball (whole, in
- * its thread) left it at 270–340 MB; a start from the unpacked folder peaks as a restart does (~220 MB).
+ * its thread) left it at 270–340 MiB; a start from the unpacked folder peaks as a restart does (about 225 MiB).
  * Unpacked beside the folder and renamed into place, so a start cut short leaves no half-made database.
  * @returns whether it unpacked: false when the folder already holds a database, or when running the sources
  *   (no template; initdb then runs as before)
