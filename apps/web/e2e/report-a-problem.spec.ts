@@ -134,6 +134,13 @@ test('an error thrown in the app appears as an error group for the admin, with i
   await expect
     .poll(() => adminApiStatus(request, admin, `admin/reports/replays/${replayId}`), { timeout: 30_000 })
     .toBe(200);
+  // The recording was compressed in the app's replay worker (replay-worker.ts): each segment, after its header line,
+  // is a zlib stream (0x78), not the plain JSON array the SDK sends when no worker could start.
+  const segmentStarts = envelopes.flatMap((body) =>
+    [...body.matchAll(/"type":"replay_recording"[^\n]*\n\{"segment_id":\d+\}\n(.)/g)].map((match) => match[1]),
+  );
+  expect(segmentStarts.length).toBeGreaterThan(0);
+  expect(segmentStarts.every((first) => first === 'x')).toBe(true);
   await group.getByRole('button', { name: 'Play replay' }).click();
   const replay = group.getByRole('region', { name: 'Session replay' });
   // The recording may begin on the sign-in page or on the loader before the dashboard (replay starts once a page has

@@ -123,7 +123,7 @@ describe('web app serving', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self';");
-      expect(res.headers.get('content-security-policy')).toContain("worker-src 'self' blob:");
+      expect(res.headers.get('content-security-policy')).toContain("worker-src 'self';");
       // File links are made under PUBLIC_URL, which may name the server otherwise than the page's address.
       expect(res.headers.get('content-security-policy')).toContain(`img-src 'self' ${t.config.publicUrl} data:`);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');

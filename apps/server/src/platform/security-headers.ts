@@ -13,8 +13,8 @@ function contentSecurityPolicy(extraConnectSources: readonly string[], publicOri
     `img-src 'self' ${publicOrigin} data: blob: https:`,
     "font-src 'self' data:",
     ["connect-src 'self' ws: wss:", ...extraConnectSources].join(' '),
-    // blob: lets the error reporter compress session replays in a worker it creates from a blob.
-    "worker-src 'self' blob:",
+    // Session replay compresses in the app's own worker script (apps/web/src/lib/errors/replay-worker.ts).
+    "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

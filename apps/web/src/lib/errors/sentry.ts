@@ -2,6 +2,7 @@ import * as Sentry from '@sentry/react';
 import type { Config } from '../client-config';
 import type { EarlyError } from './early-errors';
 import type { FeedbackFields, Reporter } from './feedback';
+import replayWorkerUrl from './replay-worker.ts?worker&url';
 
 /** What the feedback form asks for, known once the SDK has started (null while it has not). */
 let feedbackFields: FeedbackFields | null = null;
@@ -26,7 +27,8 @@ export function reportEarlyErrors(earlyErrors: EarlyError[]): void {
 
 /**
  * `Sentry.init`'s options. Spec §9's replay sampling: 10 % of sessions are recorded whole, and every other session
- * keeps its last minute in memory (replay runs in all of them), sent along with an error.
+ * keeps its last minute in memory (replay runs in all of them), sent along with an error. Replay compresses in our
+ * own worker (replay-worker.ts): the build leaves the SDK's out (`__SENTRY_EXCLUDE_REPLAY_WORKER__`).
  */
 export function sentryOptions(config: Config): Sentry.BrowserOptions {
   const ownIntake = config.sentryOwnIntake;
@@ -34,7 +36,10 @@ export function sentryOptions(config: Config): Sentry.BrowserOptions {
     dsn: config.sentryDsn,
     release: config.version,
     environment: import.meta.env.MODE,
-    integrations: (defaults) => [...defaultsKept(defaults, ownIntake), Sentry.replayIntegration()],
+    integrations: (defaults) => [
+      ...defaultsKept(defaults, ownIntake),
+      Sentry.replayIntegration({ workerUrl: replayWorkerUrl }),
+    ],
     sendClientReports: !ownIntake,
     replaysSessionSampleRate: 0.1,
     replaysOnErrorSampleRate: 1.0,
