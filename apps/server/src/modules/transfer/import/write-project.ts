@@ -2,6 +2,7 @@ import { messageLimits } from '@deckhand/contract/messages';
 import type { ImportCounts } from '@deckhand/contract/transfer';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../../db/client';
+import { collectGarbage } from '../../../platform/collect-garbage';
 import type { ObjectStorage } from '../../../platform/storage/storage';
 import { type ImportedActivity, importActivity } from '../../activity/commands/import-activity';
 import { type ImportedCard, importCards, withinBodyBound } from '../../cards/commands/import-cards';
@@ -20,6 +21,10 @@ import { ImportRefusal } from './refusal';
 
 /** Rows per insert: one statement each, so the embedded database serves other requests in between. */
 const batchSize = 500;
+
+/** Rows written between two full garbage collections: each costs tens of milliseconds (see collect-garbage.ts). */
+const rowsPerCollection = 10_000;
+let rowsSinceCollection = 0;
 
 export interface ImportTarget {
   db: Db;
@@ -45,6 +50,11 @@ function batcher<T>(write: (rows: T[]) => Promise<void>) {
       const batch = rows;
       rows = [];
       await write(batch);
+      rowsSinceCollection += batch.length;
+      if (rowsSinceCollection >= rowsPerCollection) {
+        rowsSinceCollection = 0;
+        collectGarbage();
+      }
     },
   };
 }
@@ -244,6 +254,8 @@ export async function writeImportedProject(source: ImportSource, target: ImportT
     await importFile({ db, storage: target.storage, maxBytes: target.fileMaxBytes }, record, body);
     fileCount += 1;
   }
+  // What streaming the files left: their buffers are freed only when the objects holding them are collected.
+  collectGarbage();
 
   const taskIds = new Map<string, string>();
   const lastKeys = new Map<string, string>();
