@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { lazyPage } from './lazy-page';
+
+function Static() {
+  return null;
+}
+
+describe('lazyPage', () => {
+  it('fetches its code once, however often it is asked', async () => {
+    let fetches = 0;
+    const page = lazyPage(async () => {
+      fetches += 1;
+      return Static;
+    });
+    expect(page.preload()).toBe(page.preload());
+    expect(await page.preload()).toBe(Static);
+    expect(fetches).toBe(1);
+  });
+
+  it('keeps a failed fetch failed, since what mends a lost chunk is the reload the error page offers', async () => {
+    let fetches = 0;
+    const page = lazyPage(async () => {
+      fetches += 1;
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    await expect(page.preload()).rejects.toThrow('Failed to fetch');
+    await expect(page.preload()).rejects.toThrow('Failed to fetch');
+    expect(fetches).toBe(1);
+  });
+});
