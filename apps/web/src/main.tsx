@@ -1,9 +1,8 @@
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
+import { AppRouter } from './app/router';
 import { holdEarlyErrors } from './lib/errors/early-errors';
 import { watchTheme } from './lib/theme';
 
@@ -16,7 +15,7 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 createRoot(container).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={createAppRouter()} />
+      <AppRouter />
     </Providers>
   </StrictMode>,
 );

@@ -1,26 +1,20 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFoundPage } from '../features/not-found/not-found-page';
 import { reportError } from '../lib/errors/reporting';
 import { useReportAProblem } from '../lib/errors/use-report-a-problem';
 import { Button } from '../ui/button';
 
 /**
- * Errors that escape a route: not-found for 404s, otherwise the error is reported and the page offers a way to reload
- * (for instance after a deploy) and to tell what happened (the feedback dialog).
+ * Errors that escape a route: the error is reported and the page offers a way to reload (for instance after a
+ * deploy) and to tell what happened (the feedback dialog).
  */
-export function RouteError() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+export function RouteError({ error }: { error: unknown }) {
   const reportAProblem = useReportAProblem();
 
   useEffect(() => {
-    if (notFound) return;
     console.error('Route error', error);
     reportError(error);
-  }, [error, notFound]);
+  }, [error]);
 
-  if (notFound) return <NotFoundPage />;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-6 text-center">
       <title>Something went wrong · Deckhand</title>

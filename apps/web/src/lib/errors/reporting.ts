@@ -38,7 +38,7 @@ export function setReportingUser(id: string | null): void {
   void loadErrorReporting().then((reporting) => reporting?.setReportingUser(id));
 }
 
-/** For errors React Router catches, which Sentry's global handlers never see. */
+/** For errors the routes' error boundary catches, which Sentry's global handlers never see. */
 export function reportError(error: unknown): void {
   void loadErrorReporting().then((reporting) => reporting?.captureError(error));
 }
