@@ -17,6 +17,15 @@ async function holdChunk(page: Page, name: string): Promise<{ requested: Promise
   return { requested, release };
 }
 
+test('the first page shows as soon as its code is here, without waiting on a timer', async ({ page }) => {
+  // With time stopped, anything the page waited for by a timer would never come: React, for one, reveals content
+  // that replaces a Suspense fallback no sooner than 300 ms after the fallback showed.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1_000);
+  await page.goto('/terms-and-conditions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
+});
+
 test('moving to another page keeps the current one on screen until the next page’s code has arrived', async ({
   page,
   request,

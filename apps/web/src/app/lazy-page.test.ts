@@ -12,8 +12,11 @@ describe('lazyPage', () => {
       fetches += 1;
       return Static;
     });
-    expect(page.preload()).toBe(page.preload());
-    expect(await page.preload()).toBe(Static);
+    const fetching = page.preload();
+    expect(page.preload()).toBe(fetching);
+    expect(await fetching).toBe(Static);
+    // Here: nothing left to wait for.
+    expect(page.preload()).toBeNull();
     expect(fetches).toBe(1);
   });
 

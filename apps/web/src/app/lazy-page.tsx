@@ -3,7 +3,8 @@ import { type ComponentType, type ReactNode, use } from 'react';
 /** A route's component whose code is a chunk of its own, with the means to fetch that code before it renders. */
 export interface LazyPage {
   (): ReactNode;
-  preload(): Promise<ComponentType>;
+  /** Starts fetching the code if needed; answers the fetch while it is under way (or failed), null once it is here. */
+  preload(): Promise<ComponentType> | null;
 }
 
 /**
@@ -15,7 +16,7 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
   let loaded: ComponentType | undefined;
   // Kept when it fails too, as the data router did: the error page offers a reload, which is what fixes a lost chunk.
   let loading: Promise<ComponentType> | undefined;
-  function preload(): Promise<ComponentType> {
+  function fetchCode(): Promise<ComponentType> {
     loading ??= load().then((component) => {
       loaded = component;
       return component;
@@ -23,8 +24,8 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
     return loading;
   }
   function LazyPageRoute() {
-    const Page = loaded ?? use(preload());
+    const Page = loaded ?? use(fetchCode());
     return <Page />;
   }
-  return Object.assign(LazyPageRoute, { preload });
+  return Object.assign(LazyPageRoute, { preload: () => (loaded ? null : fetchCode()) });
 }

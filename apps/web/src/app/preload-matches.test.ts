@@ -52,11 +52,17 @@ function routesNoting(fetched: string[]): RouteObject[] {
 describe('preloadMatches', () => {
   it('asks for the code of every lazy route a deep link matches at once, layouts and page, and no other', async () => {
     const fetched: string[] = [];
-    const loads = preloadMatches(routesNoting(fetched), { pathname: '/0190c3f4-7d2a-7b1e-8f00-000000000001/kanban' });
+    const routes = routesNoting(fetched);
+    const deepLink = { pathname: '/0190c3f4-7d2a-7b1e-8f00-000000000001/kanban' };
+    const loads = preloadMatches(routes, deepLink);
     // Every import has started before any of them settled: none waits for its parent.
     expect(fetched).toEqual(['query layout', 'shell', 'project', 'kanban']);
     expect(loads).toHaveLength(4);
     await Promise.all(loads);
+    // Once the code is here there is nothing to wait for, and nothing is fetched again.
+    expect(preloadMatches(routes, deepLink)).toEqual([]);
+    expect(preloadMatches(routes, { pathname: '/0190c3f4-7d2a-7b1e-8f00-000000000001' })).toHaveLength(1);
+    expect(fetched).toEqual(['query layout', 'shell', 'project', 'kanban', 'cards']);
   });
 
   it('asks for nothing when only static routes match', () => {
