@@ -37,7 +37,8 @@ export function watchScripts(context) {
   let lastActivity = performance.now();
 
   context.on('request', (request) => {
-    // blob: and data: scripts (Sentry's compression worker) are made in the page and never cross the wire.
+    // blob: and data: scripts are made in the page and never cross the wire; a worker's own script (session
+    // replay's compression worker) is a request like any other and counts.
     if (request.resourceType() !== 'script' || !/^https?:/.test(request.url())) return;
     pending.add(request);
     lastActivity = performance.now();
