@@ -1,7 +1,8 @@
-// Session replay's compression worker. Sentry's SDK ships one as a 35 KB string (fflate's deflate compiled in), a
-// tenth of every first load; this one speaks the same messages and lets the browser's own CompressionStream do the
-// work. The SDK creates it from `replayIntegration({ workerUrl })`. If it cannot start (no CompressionStream), it
-// says so in its first message and the SDK keeps the recording uncompressed, which the intake also reads.
+// Session replay's compression worker. Sentry's SDK ships one as a 10 KB string in its chunk (fflate's deflate
+// compiled in: 4.3 KB of every first load as sent); this one speaks the same messages and lets the browser's own
+// CompressionStream do the work. The SDK creates it from `replayIntegration({ workerUrl })`. If it cannot start
+// (no CompressionStream), it says so in its first message and the SDK keeps the recording uncompressed, which the
+// intake also reads.
 //
 // The messages, as the SDK sends them: `{id, method, arg}` → `{id, method, success, response}`.
 // - `addEvent(json)`: one rrweb event, added to the batch being compressed.

@@ -24,6 +24,7 @@ const batchSize = 500;
 
 /** Rows written between two full garbage collections: each costs tens of milliseconds (see collect-garbage.ts). */
 const rowsPerCollection = 10_000;
+// Counted across imports running at once: the heap they fill is the process's.
 let rowsSinceCollection = 0;
 
 export interface ImportTarget {
