@@ -6,6 +6,7 @@ import { activities } from '../../db/schema/activity';
 import { profiles } from '../../db/schema/profiles';
 import { taskStatuses } from '../../db/schema/tasks';
 import { publishToMembers } from '../projects/queries/audience';
+import { type ActivityRow, insertActivities } from './insert-activities';
 import type { PendingActivity } from './pending';
 import { toActivity } from './queries/list-activity';
 
@@ -117,7 +118,7 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
     if (batch.length === 0) return;
     const names = await namesOf(batch);
     const person = (userId: string): ActivityPerson => ({ user_id: userId, name: names.person.get(userId) ?? 'User' });
-    const rows = batch.map((entry) => {
+    const rows = batch.map((entry): ActivityRow => {
       const changes: ActivityChanges = { ...entry.changes };
       if (entry.status) {
         const named = (s: { id: string; name?: string } | null) =>
@@ -146,7 +147,7 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
     });
     let recorded = rows;
     try {
-      await db.insert(activities).values(rows);
+      await insertActivities(db, rows);
     } catch (err) {
       if (rows.length === 1) {
         // Its project was deleted meanwhile (the foreign key refuses it): nothing is left to show it in.
@@ -155,9 +156,7 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
       }
       recorded = [];
       for (const row of rows) {
-        await db
-          .insert(activities)
-          .values(row)
+        await insertActivities(db, [row])
           .then(() => recorded.push(row))
           .catch((rowErr: unknown) => log.warn({ err: rowErr, verb: row.verb }, 'activity entry not recorded'));
       }

@@ -1,3 +1,4 @@
+import { asc, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callOk } from '../../../test/support/api-call';
 import type { Team } from '../../../test/support/projects';
@@ -14,6 +15,8 @@ import {
   removeProjectWebhooks,
   setUpWebhookProject,
 } from '../../../test/support/webhooks';
+import { webhookDeliveries } from '../../db/schema/webhooks';
+import { enqueueDeliveries } from './service/enqueue';
 
 // What a receiver gets: the body and its signature, the events it asked for, retries, order, redelivery, rotation
 // and the log. Failing receivers: webhooks-failing.test.ts.
@@ -169,6 +172,36 @@ describe('a delivery', () => {
     expect(arrived).toEqual(moves);
     const ids = receiver.received.map((r) => String(r.headers['webhook-id']));
     expect([...ids].sort()).toEqual(ids);
+  });
+
+  it('is stored with its own event body for every webhook, in statements of 500 deliveries', async () => {
+    receiver = await startWebhookReceiver();
+    const hooks: string[] = [];
+    for (const path of ['/a', '/b', '/c']) {
+      hooks.push((await addWebhook(t, team.owner, team.projectId, { url: receiver.url(path), events: ['*'] })).id);
+    }
+    const events = Array.from({ length: 201 }, (_, i) => ({
+      projectId: team.projectId,
+      type: 'task.created',
+      timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+      seenAt: Date.UTC(2026, 0, 1, 0, 0, i),
+      data: { n: i, text: `quote " and backslash \\ ${i}` },
+    }));
+    const touched = await enqueueDeliveries(t.database.db, events);
+    expect([...touched].sort()).toEqual([...hooks].sort());
+    const rows = await t.database.db
+      .select({ webhookId: webhookDeliveries.webhookId, body: webhookDeliveries.requestBody })
+      .from(webhookDeliveries)
+      .where(inArray(webhookDeliveries.webhookId, hooks))
+      .orderBy(asc(webhookDeliveries.id));
+    // 603 rows: a second statement starts in the middle of an event's three deliveries.
+    expect(rows).toHaveLength(603);
+    expect(rows.map((row) => JSON.parse(row.body).data.n)).toEqual(events.flatMap((_, i) => [i, i, i]));
+    for (const [i, row] of rows.entries()) {
+      const event = events[Math.floor(i / 3)];
+      expect(JSON.parse(row.body)).toEqual({ type: event?.type, timestamp: event?.timestamp, data: event?.data });
+    }
+    await receivedCount(receiver, 603);
   });
 
   it('is sent again by a redelivery, with the same webhook-id; a ping goes whatever the events', async () => {

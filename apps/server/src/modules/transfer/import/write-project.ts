@@ -326,6 +326,8 @@ export async function writeImportedProject(source: ImportSource, target: ImportT
       fileId: entry.file_id ? (fileIds.get(entry.file_id) ?? null) : null,
       actorId: actor?.id ?? null,
       actorName: actor?.name ?? null,
+      // The export format has no `via`: an imported entry reads as done in the app.
+      via: null,
       verb: entry.verb,
       subject: entry.subject,
       changes,

@@ -1,9 +1,8 @@
 import type { WebhookPayload } from '@deckhand/contract/webhooks';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../../db/client';
 import { webhooks } from '../../../db/schema/webhooks';
-import { insertUnnested } from '../../../db/unnest-insert';
 import { wants } from './webhook-dto';
 
 /** Something that happened in a project, as a webhook receives it. */
@@ -30,6 +29,7 @@ export function deliveryIdAt(seenAt: number): string {
   return uuidv7({ msecs: seenAt, seq: sequence });
 }
 
+/** Deliveries per statement. */
 const insertChunk = 500;
 
 /**
@@ -45,27 +45,31 @@ export async function enqueueDeliveries(db: Db, events: readonly WebhookEvent[])
     .from(webhooks)
     .where(and(inArray(webhooks.projectId, projectIds), eq(webhooks.enabled, true)));
   if (hooks.length === 0) return touched;
-  const rows: { id: string; webhookId: string; event: string; body: string }[] = [];
+  const rows: { id: string; webhookId: string; event: string; body: number }[] = [];
+  const bodies: string[] = [];
   for (const event of events) {
-    let body: string | undefined;
+    let body: number | undefined;
     for (const hook of hooks) {
       if (hook.projectId !== event.projectId || !wants(hook.events, event.type)) continue;
       const payload: WebhookPayload = { type: event.type, timestamp: event.timestamp, data: event.data };
-      body ??= JSON.stringify(payload);
+      // 1-based, as PostgreSQL's arrays are.
+      body ??= bodies.push(JSON.stringify(payload));
       rows.push({ id: deliveryIdAt(event.seenAt), webhookId: hook.id, event: event.type, body });
       touched.add(hook.id);
     }
   }
-  const now = new Date();
+  const now = new Date().toISOString();
   for (let start = 0; start < rows.length; start += insertChunk) {
     const chunk = rows.slice(start, start + insertChunk);
-    await insertUnnested(db, 'webhook_deliveries', [
-      { name: 'id', type: 'uuid', values: chunk.map((row) => row.id) },
-      { name: 'webhook_id', type: 'uuid', values: chunk.map((row) => row.webhookId) },
-      { name: 'event', type: 'text', values: chunk.map((row) => row.event) },
-      { name: 'request_body', type: 'text', values: chunk.map((row) => row.body) },
-      { name: 'next_attempt_at', type: 'timestamptz', values: chunk.map(() => now) },
-    ]);
+    const first = chunk[0]?.body ?? 1;
+    const last = chunk.at(-1)?.body ?? 1;
+    // Each body travels once, however many webhooks receive it: a chunk's rows point into its own bodies.
+    await db.execute(sql`with b as materialized (select ${sql.param(bodies.slice(first - 1, last))}::text[] as bodies)
+      insert into webhook_deliveries (id, webhook_id, event, request_body, next_attempt_at)
+      select u.id, u.webhook_id, u.event, b.bodies[u.body], ${now}::timestamptz
+      from b, unnest(${sql.param(chunk.map((row) => row.id))}::uuid[], ${sql.param(chunk.map((row) => row.webhookId))}::uuid[],
+        ${sql.param(chunk.map((row) => row.event))}::text[], ${sql.param(chunk.map((row) => row.body - first + 1))}::int[])
+        as u(id, webhook_id, event, body)`);
   }
   return touched;
 }
