@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSender, type Sender } from './send-delivery';
 
@@ -13,8 +13,36 @@ async function serve(handler: http.RequestListener): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
 }
 
+/** A receiver that speaks raw bytes: `onRequest` gets each request's webhook-id and its connection's number. */
+async function serveRaw(onRequest: (socket: net.Socket, id: string, connection: number) => void): Promise<string> {
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    const connection = ++connections;
+    let buffered = '';
+    socket.on('data', (chunk) => {
+      buffered += chunk.toString('latin1');
+      for (;;) {
+        const end = buffered.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const head = buffered.slice(0, end);
+        const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+        if (buffered.length < end + 4 + length) return;
+        buffered = buffered.slice(end + 4 + length);
+        onRequest(socket, /webhook-id: (\S+)/i.exec(head)?.[1] ?? '', connection);
+      }
+    });
+    socket.on('error', () => {});
+  });
+  rawServers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+}
+
+const rawServers: net.Server[] = [];
+
 afterEach(async () => {
   sender?.close();
+  for (const server of rawServers.splice(0)) await new Promise((resolve) => server.close(resolve));
   for (const server of servers.splice(0)) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -112,5 +140,72 @@ describe('sending a round of deliveries', () => {
     );
     expect(attempts.map((a) => a.statusCode)).toEqual(Array(8).fill(204));
     for (const attempt of attempts) expect(attempt.durationMs).toBeLessThan(400);
+  });
+});
+
+describe('receivers that are not plain', () => {
+  const deliveries = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i}`, body: '{}' }));
+
+  it('sends again on a new connection what a kept-alive connection closed under, once it had answered', async () => {
+    const seen: string[] = [];
+    const url = await serveRaw((socket, id, connection) => {
+      seen.push(`${connection}:${id}`);
+      // The first connection answers one delivery, then closes as the next round arrives (an idle timeout).
+      if (connection === 1 && id !== 'a0') socket.destroy();
+      else socket.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok');
+    });
+    sender = createSender({ allowedHosts: ['127.0.0.1'] });
+    expect((await sender.sendAll({ url, secret }, deliveries('a', 1))).map((a) => a.ok)).toEqual([true]);
+    const attempts = await sender.sendAll({ url, secret }, deliveries('b', 3));
+    expect(attempts.map((a) => [a.ok, a.responseBody])).toEqual(Array(3).fill([true, 'ok']));
+    expect(seen.filter((s) => s.startsWith('2:'))).toEqual(['2:b0', '2:b1', '2:b2']);
+  });
+
+  it('fails a round that no connection can be made for, with the reason', async () => {
+    const url = await serveRaw(() => {});
+    const closed = rawServers.pop();
+    await new Promise((resolve) => closed?.close(resolve));
+    sender = createSender({ allowedHosts: ['127.0.0.1'] });
+    const attempts = await sender.sendAll({ url, secret }, deliveries('r', 2));
+    for (const attempt of attempts) {
+      expect(attempt).toMatchObject({ ok: false, statusCode: null, error: expect.stringContaining('ECONNREFUSED') });
+    }
+  });
+
+  it('fails what a malformed answer was for, and sends the next round on a new connection', async () => {
+    const url = await serveRaw((socket, _id, connection) => {
+      socket.write(connection === 1 ? 'SSH-2.0-not-http\r\n\r\n' : 'HTTP/1.1 204 No Content\r\n\r\n');
+    });
+    sender = createSender({ allowedHosts: ['127.0.0.1'] });
+    const [bad] = await sender.sendAll({ url, secret }, deliveries('m', 1));
+    expect(bad).toMatchObject({ ok: false, error: 'the answer is not HTTP/1.1' });
+    const [good] = await sender.sendAll({ url, secret }, deliveries('n', 1));
+    expect(good).toMatchObject({ ok: true, statusCode: 204 });
+  });
+
+  it('keeps 4 KB of a chunked answer, and drops a connection whose answer does not end', async () => {
+    const chunk = 'c'.repeat(3000);
+    const url = await serveRaw((socket, id) => {
+      if (id === 'long') {
+        socket.write('HTTP/1.1 200 OK\r\ncontent-length: 5000000\r\n\r\n');
+        socket.write('z'.repeat(1_100_000));
+        return;
+      }
+      const size = chunk.length.toString(16);
+      socket.write(
+        `HTTP/1.1 201 Created\r\ntransfer-encoding: chunked\r\n\r\n${size}\r\n${chunk}\r\n${size}\r\n${chunk}\r\n0\r\n\r\n`,
+      );
+    });
+    sender = createSender({ allowedHosts: ['127.0.0.1'] });
+    const [chunked, long, after] = await sender.sendAll({ url, secret }, [
+      { id: 'chunked', body: '{}' },
+      { id: 'long', body: '{}' },
+      { id: 'after', body: '{}' },
+    ]);
+    expect(chunked).toMatchObject({ ok: true, statusCode: 201 });
+    expect(chunked?.responseBody).toBe('c'.repeat(4096));
+    expect(long).toMatchObject({ ok: true, statusCode: 200, responseBody: 'z'.repeat(4096) });
+    expect(after).toMatchObject({ ok: true, statusCode: 201 });
   });
 });
