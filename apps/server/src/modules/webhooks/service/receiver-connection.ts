@@ -12,6 +12,8 @@ export interface ConnectionOptions {
   timeoutMs: number;
   keepBytes: number;
   drainMaxBytes: number;
+  /** Certificate authorities trusted instead of the system's (tests, with a receiver of their own). */
+  ca?: string;
 }
 
 interface Entry {
@@ -108,6 +110,7 @@ export class ReceiverConnection {
           lookup: this.#options.lookup,
           servername: net.isIP(host) ? undefined : host,
           ALPNProtocols: ['http/1.1'],
+          ...(this.#options.ca !== undefined && { ca: this.#options.ca }),
         })
       : net.connect({ host, port: portNumber, lookup: this.#options.lookup });
     socket.setNoDelay(true);

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSender, type Sender } from './send-delivery';
@@ -207,5 +209,57 @@ describe('receivers that are not plain', () => {
     expect(chunked?.responseBody).toBe('c'.repeat(4096));
     expect(long).toMatchObject({ ok: true, statusCode: 200, responseBody: 'z'.repeat(4096) });
     expect(after).toMatchObject({ ok: true, statusCode: 201 });
+  });
+});
+
+describe('an https receiver', () => {
+  // A certificate for localhost and 127.0.0.1 made for these tests (test/fixtures), trusted only where passed.
+  const fixture = (name: string) =>
+    fs.readFileSync(new URL(`../../../../test/fixtures/${name}`, import.meta.url), 'utf8');
+  const cert = fixture('test-tls-cert.pem');
+  const key = fixture('test-tls-key.pem');
+  const tlsServers: https.Server[] = [];
+
+  async function serveTls(): Promise<{ url: string; received: string[] }> {
+    const received: string[] = [];
+    const server = https.createServer({ key, cert }, (req, res) => {
+      received.push(`${req.headers.host} ${req.headers['webhook-id']}`);
+      req.resume();
+      req.on('end', () => res.writeHead(200).end('secure'));
+    });
+    tlsServers.push(server);
+    // Every address of the machine: `localhost` may resolve to ::1 or to 127.0.0.1.
+    await new Promise<void>((resolve) => server.listen(0, resolve));
+    return { url: `https://localhost:${(server.address() as AddressInfo).port}/hook`, received };
+  }
+
+  afterEach(async () => {
+    for (const server of tlsServers.splice(0)) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('gets a round over TLS, verified against the name', async () => {
+    const { url, received } = await serveTls();
+    sender = createSender({ allowedHosts: ['localhost'], ca: cert });
+    const attempts = await sender.sendAll({ url, secret }, [
+      { id: 't1', body: '{}' },
+      { id: 't2', body: '{}' },
+    ]);
+    expect(attempts.map((a) => [a.ok, a.statusCode, a.responseBody])).toEqual([
+      [true, 200, 'secure'],
+      [true, 200, 'secure'],
+    ]);
+    const port = new URL(url).port;
+    expect(received).toEqual([`localhost:${port} t1`, `localhost:${port} t2`]);
+  });
+
+  it('refuses a certificate it cannot verify', async () => {
+    const { url, received } = await serveTls();
+    sender = createSender({ allowedHosts: ['localhost'] });
+    const [attempt] = await sender.sendAll({ url, secret }, [{ id: 'u1', body: '{}' }]);
+    expect(attempt).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/certificate/) });
+    expect(received).toEqual([]);
   });
 });
