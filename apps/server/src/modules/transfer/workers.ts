@@ -1,6 +1,4 @@
 import type { AppDeps } from '../../app-deps';
-import { runExport } from './export/run-export';
-import { runImport } from './import/run-import';
 import { pruneTransfers } from './service/prune';
 import { exportQueue, importQueue } from './service/queues';
 
@@ -19,13 +17,19 @@ function idOf(data: unknown, field: 'export_id' | 'import_id'): string | undefin
  * @returns stop, for shutdown
  */
 export async function startTransferWorkers(deps: AppDeps): Promise<() => Promise<void>> {
+  // The export and the import are loaded with the first job: their zip and Markdown code (yazl, yauzl, tiptap) is
+  // ~10 MiB of memory that an instance otherwise held from its start, most of them never exporting anything.
   await deps.jobs.work(exportQueue, async (data) => {
     const id = idOf(data, 'export_id');
-    if (id) await runExport(deps, id);
+    if (!id) return;
+    const { runExport } = await import('./export/run-export');
+    await runExport(deps, id);
   });
   await deps.jobs.work(importQueue, async (data) => {
     const id = idOf(data, 'import_id');
-    if (id) await runImport(deps, id);
+    if (!id) return;
+    const { runImport } = await import('./import/run-import');
+    await runImport(deps, id);
   });
   let running: Promise<void> | null = null;
   const prune = () => {
