@@ -98,7 +98,7 @@ const answerCacheBytes = 32 * 1024 * 1024;
 /** Shared services; closed (after the live sockets) when the app closes. */
 async function createDeps(app: FastifyInstance, config: Config, options: BuildAppOptions): Promise<AppDeps> {
   const { db } = options.database;
-  const metrics = createMetrics();
+  const metrics = await createMetrics(config.metricsToken !== undefined);
   const rateLimits = config.redisUrl
     ? await createRedisRateLimitStore(config.redisUrl, config.redisKeyPrefix, app.log)
     : createMemoryRateLimitStore();
@@ -250,7 +250,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.decorate('deps', await createDeps(app, config, options));
-  registerRequestMetrics(app, app.deps.metrics);
+  registerRequestMetrics(app, app.deps.metrics, config.metricsToken !== undefined);
   registerAuthGuard(app, app.deps.idTokens, {
     isApiToken,
     verify: (bearer) => verifyApiToken(app.deps.db, bearer),

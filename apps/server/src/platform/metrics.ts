@@ -1,19 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** A counter by one label. */
+export interface Count {
+  inc(labels: Record<string, string>): void;
+}
 
 /**
- * What an operator watches (GET /metrics, Prometheus' text format). One registry per app, not prom-client's
- * global one: tests build several apps in one process. Parts of the server count through the instruments here;
- * gauges of things that live elsewhere (sockets, documents, queues) are read when scraped.
+ * What an operator watches (GET /metrics, Prometheus' text format). Parts of the server count through the
+ * instruments here; gauges of things that live elsewhere (sockets, documents, queues) are read when scraped.
  */
 export interface Metrics {
-  registry: Registry;
+  /** The text GET /metrics answers, and its content type. */
+  render(): Promise<{ contentType: string; text: string }>;
+  /** Times a request by its route's pattern. */
+  observeRequest(labels: { method: string; route: string; status_code: string }, seconds: number): void;
   /** Pub/sub connections that came back after being lost, by component (live, collab). */
-  pubsubReconnects: Counter<'component'>;
+  pubsubReconnects: Count;
   /** Resyncs sent to this instance's sockets after messages may have been missed, by component. */
-  pubsubResyncs: Counter<'component'>;
+  pubsubResyncs: Count;
   /** Job handlers that threw (the job is retried), by queue. */
-  jobFailures: Counter<'queue'>;
+  jobFailures: Count;
   /** A gauge read when scraped: `read` returns its value, or values by one label. */
   gauge(name: string, help: string, read: () => Promise<number> | number): void;
   gaugeBy(
@@ -24,55 +30,23 @@ export interface Metrics {
   ): void;
 }
 
-/** Request durations from a fast read (a few ms) to a slow upload (a minute). */
-const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+const nothing: Count = { inc() {} };
 
-export function createMetrics(): Metrics {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+/**
+ * The instruments, counting only where someone can read them: with METRICS_TOKEN set, prom-client's
+ * (prom-metrics.ts, loaded then); otherwise ones that do nothing. prom-client and its default metrics held
+ * ~5 MiB of every instance and timed every request for a GET /metrics that answers 404.
+ */
+export async function createMetrics(enabled: boolean): Promise<Metrics> {
+  if (enabled) return (await import('./prom-metrics')).createPromMetrics();
   return {
-    registry,
-    pubsubReconnects: new Counter({
-      name: 'deckhand_pubsub_reconnects_total',
-      help: 'Pub/sub connections (Redis) that came back after being lost',
-      labelNames: ['component'],
-      registers: [registry],
-    }),
-    pubsubResyncs: new Counter({
-      name: 'deckhand_pubsub_resyncs_total',
-      help: 'Resyncs sent to this instance’s sockets after messages may have been missed',
-      labelNames: ['component'],
-      registers: [registry],
-    }),
-    jobFailures: new Counter({
-      name: 'deckhand_job_failures_total',
-      help: 'Job handlers that failed (the job is tried again), by queue',
-      labelNames: ['queue'],
-      registers: [registry],
-    }),
-    gauge(name, help, read) {
-      new Gauge({
-        name,
-        help,
-        registers: [registry],
-        async collect() {
-          this.set(await read());
-        },
-      });
-    },
-    gaugeBy(name, help, label, read) {
-      new Gauge({
-        name,
-        help,
-        labelNames: [label],
-        registers: [registry],
-        async collect() {
-          // Labels no longer read (a queue emptied and removed) must not keep their last value.
-          this.reset();
-          for (const [value, count] of await read()) this.set({ [label]: value }, count);
-        },
-      });
-    },
+    render: () => Promise.reject(new Error('metrics are off')),
+    observeRequest() {},
+    pubsubReconnects: nothing,
+    pubsubResyncs: nothing,
+    jobFailures: nothing,
+    gauge() {},
+    gaugeBy() {},
   };
 }
 
@@ -80,16 +54,10 @@ export function createMetrics(): Metrics {
  * Times every request by its route's pattern (`/api/tasks/:taskId`), never its URL: ids in label values would
  * make a new series per task. Requests no route matched share one label.
  */
-export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from a request’s arrival to its answer, by method, route pattern and status code',
-    labelNames: ['method', 'route', 'status_code'],
-    buckets: durationBuckets,
-    registers: [metrics.registry],
-  });
+export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics, enabled: boolean): void {
+  if (!enabled) return;
   app.addHook('onResponse', async (request, reply) => {
-    duration.observe(
+    metrics.observeRequest(
       {
         method: request.method,
         route: request.routeOptions.url ?? 'unmatched',

@@ -24,6 +24,7 @@ export async function registerMetricsRoute(
     if (given === undefined || !sameSecret(given, token)) {
       throw new AppError('auth/unauthenticated', 'Metrics need Authorization: Bearer <METRICS_TOKEN>');
     }
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    const { contentType, text } = await metrics.render();
+    return reply.type(contentType).send(text);
   });
 }
