@@ -8,7 +8,7 @@ function gzipOf(pieces: string[]): { body: Buffer; gzip: Buffer } {
   return {
     body,
     gzip: gzipOfSegments(
-      body,
+      raws,
       raws.map((raw) => deflateSegment(raw)),
     ),
   };
@@ -25,11 +25,10 @@ describe('gzipOfSegments', () => {
   it('reuses a piece compressed for another body', () => {
     const shared = deflateSegment(Buffer.from('middle '.repeat(100)));
     const body = Buffer.from(`start ${'middle '.repeat(100)}end`);
-    const gzip = gzipOfSegments(body, [
-      deflateSegment(Buffer.from('start ')),
-      shared,
-      deflateSegment(Buffer.from('end')),
-    ]);
+    const gzip = gzipOfSegments(
+      [body],
+      [deflateSegment(Buffer.from('start ')), shared, deflateSegment(Buffer.from('end'))],
+    );
     expect(gunzipSync(gzip).toString()).toBe(body.toString());
   });
 
@@ -39,7 +38,7 @@ describe('gzipOfSegments', () => {
     const primed = deflateSegment(piece, before);
     expect(primed.byteLength).toBeLessThan(deflateSegment(piece).byteLength);
     const body = Buffer.concat([before, piece]);
-    expect(gunzipSync(gzipOfSegments(body, [deflateSegment(before), primed])).equals(body)).toBe(true);
+    expect(gunzipSync(gzipOfSegments([before, piece], [deflateSegment(before), primed])).equals(body)).toBe(true);
   });
 
   it('handles empty pieces and an empty body', () => {

@@ -145,10 +145,11 @@ export function answerOf(model: BoardModel): { answer: CachedAnswer; bytes: numb
   const statuses = model.statuses.map((status) => ({ ...status, task_count: counts.get(status.id) ?? 0 }));
   const head = pieceOf(Buffer.from(`{"statuses":${JSON.stringify(statuses)},"tasks":[`));
   const pieces = [head, ...taskPieces, tail];
-  const body = Buffer.concat(pieces.map((piece) => piece.raw));
-  let bytes = model.jsonLength + body.byteLength;
+  const raws = pieces.map((piece) => piece.raw);
+  const bodyBytes = raws.reduce((sum, raw) => sum + raw.byteLength, 0);
+  let bytes = model.jsonLength + bodyBytes;
   let gzip: Buffer | undefined;
-  if (body.byteLength >= compressionThresholdBytes) {
+  if (bodyBytes >= compressionThresholdBytes) {
     // The head changes with every count, so the first run does not refer back into it: it stays deflated.
     const deflated = [deflateSegment(head.raw)];
     let after: Buffer | undefined;
@@ -157,8 +158,19 @@ export function answerOf(model: BoardModel): { answer: CachedAnswer; bytes: numb
       after = run.made?.pieces.at(-1)?.raw;
     }
     deflated.push(deflateSegment(tail.raw, after));
-    gzip = gzipOfSegments(body, deflated);
+    gzip = gzipOfSegments(raws, deflated);
     bytes += gzip.byteLength;
   }
-  return { answer: { body, encoded: gzip ? { gzip } : {}, etag: etagOfPieces(pieces) }, bytes };
+  // The pieces are never changed in place (a changed run gets new ones), so the body can be put together later.
+  let body: Buffer | undefined;
+  const answer: CachedAnswer = {
+    get body() {
+      body ??= Buffer.concat(raws, bodyBytes);
+      return body;
+    },
+    bodyBytes,
+    encoded: gzip ? { gzip } : {},
+    etag: etagOfPieces(pieces),
+  };
+  return { answer, bytes };
 }

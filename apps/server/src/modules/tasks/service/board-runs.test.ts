@@ -79,7 +79,7 @@ describe('the runs of a board', () => {
         .join('');
     expect(text(false)).toBe(tasks.map((task) => task.json).join(','));
     expect(text(true)).toBe(`,${tasks.map((task) => task.json).join(',')}`);
-    expect(madeRun(run, true).pieces).toHaveLength(3);
+    expect(madeRun(run, true).pieces).toHaveLength(10);
     expect(madeRun(run, true).counts.get('s0')).toBe(600);
   });
 });
