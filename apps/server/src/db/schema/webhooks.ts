@@ -38,7 +38,7 @@ export const webhooks = pgTable(
 
 /**
  * One event for one webhook: its body as sent (the same bytes on every attempt) and how its attempts went. The
- * id is the `webhook-id` header; UUIDv7, so the id order is the events' order.
+ * id is the `webhook-id` header; UUIDv7, so the id order is the events' order, and the 14-day prune goes by it.
  */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -61,6 +61,5 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_log_idx').on(t.webhookId, t.id.desc()),
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt, t.webhookId).where(sql`${t.status} = 'pending'`),
-    index('webhook_deliveries_created_idx').on(t.createdAt),
   ],
 );

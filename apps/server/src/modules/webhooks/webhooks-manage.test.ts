@@ -143,16 +143,21 @@ describe('the delivery log', () => {
     receiver = await startWebhookReceiver();
     const hook = await addWebhook(t, team.owner, team.projectId, { url: receiver.url(), events: ['*'] });
     const { db } = t.database;
-    const row = (id: string, daysAgo: number) => ({
-      id,
-      webhookId: hook.id,
-      event: 'ping',
-      requestBody: '{}',
-      status: 'succeeded' as const,
-      createdAt: new Date(Date.now() - daysAgo * 24 * 3600 * 1000),
-    });
-    await db.insert(webhookDeliveries).values([row(uuidv7(), 15), row(uuidv7(), 13)]);
-    expect(await pruneDeliveries(db, new Date())).toBe(1);
-    expect((await deliveriesOf(t, team.owner, hook.id)).length).toBe(1);
+    // As enqueue.ts makes them: the id's UUIDv7 time is when the event was seen.
+    const row = (daysAgo: number) => {
+      const at = Date.now() - daysAgo * 24 * 3600 * 1000;
+      return {
+        id: uuidv7({ msecs: at }),
+        webhookId: hook.id,
+        event: 'ping',
+        requestBody: '{}',
+        status: 'succeeded' as const,
+        createdAt: new Date(at),
+      };
+    };
+    const kept = row(13.9);
+    await db.insert(webhookDeliveries).values([row(30), row(14.1), kept]);
+    expect(await pruneDeliveries(db, new Date())).toBe(2);
+    expect((await deliveriesOf(t, team.owner, hook.id)).map((delivery) => delivery.id)).toEqual([kept.id]);
   });
 });
