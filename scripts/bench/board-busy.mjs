@@ -11,7 +11,7 @@ import { inspectorEnv } from './inspector-client.mjs';
 import { summarize } from './latency-stats.mjs';
 import { waitForQuietCpu } from './process-cpu.mjs';
 import { printProfileSummary } from './profile-summary.mjs';
-import { formatMs } from './report.mjs';
+import { formatKb, formatMs } from './report.mjs';
 import { findFreePort, startHealthyServer, stopServerNoting } from './server-process.mjs';
 
 const rounds = 200;
@@ -29,6 +29,8 @@ async function timeReadsAfterMoves({ baseUrl, token, projectId, taskIds, statuse
   const random = randomIndexes(11);
   const boardUrl = `${baseUrl}/api/projects/${projectId}/board`;
   const ms = [];
+  let sentBytes = 0;
+  let jsonBytes = 0;
   for (let i = 0; i < warmUpRounds + rounds; i += 1) {
     await callApi(baseUrl, 'POST', `/api/tasks/${taskIds[random(taskIds.length)]}/move`, {
       token,
@@ -38,10 +40,13 @@ async function timeReadsAfterMoves({ baseUrl, token, projectId, taskIds, statuse
     const res = await fetch(boardUrl, {
       headers: { authorization: `Bearer ${token}`, 'accept-encoding': browserAcceptEncoding },
     });
-    await res.arrayBuffer();
+    // fetch decompresses: the body's length is the JSON's, the header the bytes as sent.
+    jsonBytes = (await res.arrayBuffer()).byteLength;
     if (res.status !== 200) throw new Error(`GET board answered ${res.status}`);
     if (i >= warmUpRounds) ms.push(performance.now() - started);
+    sentBytes = Number(res.headers.get('content-length'));
   }
+  console.log(`  the board's answer: ${(jsonBytes / 1e6).toFixed(2)} MB of JSON, ${formatKb(sentBytes)} as sent (gzip)`);
   return summarize(ms);
 }
 
