@@ -46,7 +46,9 @@ async function timeReadsAfterMoves({ baseUrl, token, projectId, taskIds, statuse
     if (i >= warmUpRounds) ms.push(performance.now() - started);
     sentBytes = Number(res.headers.get('content-length'));
   }
-  console.log(`  the board's answer: ${(jsonBytes / 1e6).toFixed(2)} MB of JSON, ${formatKb(sentBytes)} as sent (gzip)`);
+  console.log(
+    `  the board's answer: ${(jsonBytes / 1e6).toFixed(2)} MB of JSON, ${formatKb(sentBytes)} as sent (gzip)`,
+  );
   return summarize(ms);
 }
 
