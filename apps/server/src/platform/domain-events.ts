@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../db/client';
 import type { Actor } from './actor';
+import { uuidv7 } from './ids';
 import { createOutbox, type OutboxRow } from './outbox';
 import type { PubSub } from './pubsub';
 

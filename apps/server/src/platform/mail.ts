@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from './ids';
 
 export interface MailMessage {
   to: string;

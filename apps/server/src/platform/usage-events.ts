@@ -1,9 +1,9 @@
 import type { UsageEventName } from '@deckhand/contract/events';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../db/client';
 import { usageEvents } from '../db/schema/usage-events';
+import { uuidv7 } from './ids';
 
 export interface UsageEvent {
   name: UsageEventName;

@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids';
 import { cards } from './cards';
 import { messages } from './messages';
 import { projects } from './projects';

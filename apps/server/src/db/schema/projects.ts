@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids';
 import { users } from './users';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReportEvent } from '@deckhand/contract/reports';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids';
 
 /**
  * Error events received by the intake (and the server's own 500s), one row per fingerprint.

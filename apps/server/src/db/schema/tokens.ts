@@ -1,6 +1,6 @@
 import type { TokenScope } from '@deckhand/contract/tokens';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids';
 import { users } from './users';
 
 /**

@@ -1,7 +1,7 @@
 import type { DeliveryStatus } from '@deckhand/contract/webhooks';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../platform/ids';
 import { projects } from './projects';
 import { users } from './users';
 

@@ -1,10 +1,10 @@
 import { type ActivityChanges, type ActivityPerson, activityLimits } from '@deckhand/contract/activity';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import type { AppDeps } from '../../app-deps';
 import { activities } from '../../db/schema/activity';
 import { profiles } from '../../db/schema/profiles';
 import { taskStatuses } from '../../db/schema/tasks';
+import { uuidv7 } from '../../platform/ids';
 import { publishToMembers } from '../projects/queries/audience';
 import { type ActivityRow, insertActivities } from './insert-activities';
 import type { PendingActivity } from './pending';

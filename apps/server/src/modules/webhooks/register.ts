@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { v7 as uuidv7 } from 'uuid';
 import type { AppDeps } from '../../app-deps';
+import { uuidv7 } from '../../platform/ids';
 import { webhookRoutes } from './routes';
 import { createWebhookDispatcher, type WebhookDispatcher } from './service/dispatcher';
 import { pruneDeliveries } from './service/prune';

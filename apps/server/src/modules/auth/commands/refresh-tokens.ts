@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../../db/client';
 import { refreshTokens } from '../../../db/schema/users';
 import { AppError } from '../../../platform/errors';
+import { uuidv7 } from '../../../platform/ids';
 import { hashOpaqueToken, newOpaqueToken } from '../../../platform/opaque-tokens';
 
 export const refreshTokenLifetimeMs = 30 * 24 * 60 * 60 * 1000;

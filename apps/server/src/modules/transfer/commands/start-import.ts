@@ -4,11 +4,11 @@ import { projectLimits } from '@deckhand/contract/projects';
 import type { ImportKind, ImportQueued } from '@deckhand/contract/transfer';
 import type { Multipart } from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import type { AppDeps } from '../../../app-deps';
 import { projectImports } from '../../../db/schema/transfer';
 import type { Actor } from '../../../platform/actor';
 import { AppError } from '../../../platform/errors';
+import { uuidv7 } from '../../../platform/ids';
 import { importKey } from '../service/import-dto';
 import { importJobOptions, importQueue } from '../service/queues';
 

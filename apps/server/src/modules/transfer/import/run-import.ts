@@ -1,9 +1,9 @@
 import type { TransferStatus } from '@deckhand/contract/transfer';
 import { and, eq, inArray } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import type { AppDeps } from '../../../app-deps';
 import { projectImports } from '../../../db/schema/transfer';
 import { AppError } from '../../../platform/errors';
+import { uuidv7 } from '../../../platform/ids';
 import { getProfile } from '../../profile/queries/profiles';
 import { completeImportedProject, discardImportedProject } from '../../projects/commands/import-project';
 import { trackProgress } from '../service/progress';

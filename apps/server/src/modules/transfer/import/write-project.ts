@@ -1,8 +1,8 @@
 import { messageLimits } from '@deckhand/contract/messages';
 import type { ImportCounts } from '@deckhand/contract/transfer';
-import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../../db/client';
 import { collectGarbage } from '../../../platform/collect-garbage';
+import { uuidv7 } from '../../../platform/ids';
 import type { ObjectStorage } from '../../../platform/storage/storage';
 import { type ImportedActivity, importActivity } from '../../activity/commands/import-activity';
 import { type ImportedCard, importCards, withinBodyBound } from '../../cards/commands/import-cards';

@@ -9,7 +9,7 @@ import type {
   ExportStatus,
   ExportTask,
 } from '@deckhand/contract/transfer';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../platform/ids';
 import { bodyMarkdownFromJson, bodyStateFromJson } from '../bodies/body-convert';
 import type { TrelloBoard, TrelloCard } from './trello-board';
 import { trelloCardBody } from './trello-card-body';

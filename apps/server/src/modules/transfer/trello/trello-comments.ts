@@ -1,6 +1,6 @@
 import { messageLimits } from '@deckhand/contract/messages';
 import type { ExportMessage } from '@deckhand/contract/transfer';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../platform/ids';
 import type { TrelloBoard } from './trello-board';
 import type { TrelloPeople } from './trello-people';
 import { formatCommentDate, isoOrNull, plural, shortenText } from './trello-text';

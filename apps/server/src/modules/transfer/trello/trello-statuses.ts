@@ -1,6 +1,6 @@
 import { type StatusCategory, statusLimits } from '@deckhand/contract/statuses';
 import type { ExportStatus } from '@deckhand/contract/transfer';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../platform/ids';
 import type { TrelloBoard } from './trello-board';
 import { cutText, plural, quoted } from './trello-text';
 

@@ -1,6 +1,6 @@
 import { taskLimits } from '@deckhand/contract/tasks';
 import type { ExportStatus, ExportTask } from '@deckhand/contract/transfer';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../platform/ids';
 import type { TrelloBoard, TrelloCard } from './trello-board';
 import type { TrelloPeople } from './trello-people';
 import { cutText, isoOrNull, quoted } from './trello-text';
