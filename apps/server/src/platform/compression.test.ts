@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
-import { negotiateEncoding } from './compression';
+import { compressBody, contentEncodings, negotiateEncoding } from './compression';
 
 interface RawResponse {
   status: number;
@@ -77,6 +77,17 @@ describe('negotiateEncoding', () => {
     expect(negotiateEncoding('gzip, deflate, br, zstd', ['gzip'])).toBe('gzip');
     expect(negotiateEncoding('br', ['gzip'])).toBeUndefined();
     expect(negotiateEncoding('*', ['gzip'])).toBe('gzip');
+  });
+});
+
+describe('compressBody', () => {
+  it('answers in memory of about its own size, not in zlib’s 16 KB output chunk (answers are kept cached)', () => {
+    const body = Buffer.from('{"id":1,"name":"Project"},'.repeat(200));
+    for (const encoding of contentEncodings) {
+      const compressed = compressBody(body, encoding);
+      expect(compressed.byteLength).toBeLessThan(1024);
+      expect(compressed.buffer.byteLength).toBeLessThanOrEqual(Buffer.poolSize);
+    }
   });
 });
 

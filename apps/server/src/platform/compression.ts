@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import { ownCopy } from './gzip-segments';
 
 /** In the order we prefer them. */
 export const contentEncodings = ['br', 'gzip'] as const;
@@ -22,9 +23,12 @@ const gzipLevel = 6;
 
 /** Compresses `body` as `encoding` with the on-the-fly settings (see answer-cache.ts, which keeps the result). */
 export function compressBody(body: Buffer, encoding: ContentEncoding): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } })
-    : gzipSync(body, { level: gzipLevel });
+  // Kept in the answer cache: in memory of its own size, not zlib's output chunk (see ownCopy).
+  return ownCopy(
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } })
+      : gzipSync(body, { level: gzipLevel }),
+  );
 }
 
 /**

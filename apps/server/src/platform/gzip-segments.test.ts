@@ -41,6 +41,13 @@ describe('gzipOfSegments', () => {
     expect(gunzipSync(gzipOfSegments([before, piece], [deflateSegment(before), primed])).equals(body)).toBe(true);
   });
 
+  it('keeps a piece in memory of about its own size, not in zlib’s 16 KB output chunk', () => {
+    const piece = deflateSegment(Buffer.from('{"id":1,"title":"Task"},'.repeat(200)));
+    expect(piece.byteLength).toBeLessThan(1024);
+    // At most a slab of Buffer's pool, which small buffers share.
+    expect(piece.buffer.byteLength).toBeLessThanOrEqual(Buffer.poolSize);
+  });
+
   it('handles empty pieces and an empty body', () => {
     expect(gunzipSync(gzipOf(['', 'a', '']).gzip).toString()).toBe('a');
     expect(gunzipSync(gzipOf([]).gzip).byteLength).toBe(0);

@@ -21,11 +21,21 @@ const windowBytes = 32 * 1024;
  */
 export function deflateSegment(raw: Buffer, after?: Buffer): Buffer {
   const dictionary = after && after.byteLength > 0 ? after.subarray(-windowBytes) : undefined;
-  return deflateRawSync(raw, {
-    level: gzipLevel,
-    finishFlush: constants.Z_FULL_FLUSH,
-    ...(dictionary && { dictionary }),
-  });
+  return ownCopy(
+    deflateRawSync(raw, {
+      level: gzipLevel,
+      finishFlush: constants.Z_FULL_FLUSH,
+      ...(dictionary && { dictionary }),
+    }),
+  );
+}
+
+/**
+ * `bytes`, in memory of its own size. zlib's synchronous calls answer a view into their 16 KB output chunk: a piece
+ * of a few hundred bytes, kept as long as its board, held all 16 KB (5.5 MB for a board of 5,000 tasks).
+ */
+export function ownCopy(bytes: Buffer): Buffer {
+  return bytes.buffer.byteLength > 2 * bytes.byteLength ? Buffer.from(bytes) : bytes;
 }
 
 // ID1 ID2, deflate, no flags, no modification time, no extra flags, unknown OS (RFC 1952 §2.3).
