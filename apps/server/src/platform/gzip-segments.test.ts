@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { crc32Piece } from './crc32-combine';
 import { deflateSegment, gzipOfSegments } from './gzip-segments';
 
 function gzipOf(pieces: string[]): { body: Buffer; gzip: Buffer } {
@@ -8,7 +9,7 @@ function gzipOf(pieces: string[]): { body: Buffer; gzip: Buffer } {
   return {
     body,
     gzip: gzipOfSegments(
-      raws,
+      raws.map(crc32Piece),
       raws.map((raw) => deflateSegment(raw)),
     ),
   };
@@ -26,7 +27,7 @@ describe('gzipOfSegments', () => {
     const shared = deflateSegment(Buffer.from('middle '.repeat(100)));
     const body = Buffer.from(`start ${'middle '.repeat(100)}end`);
     const gzip = gzipOfSegments(
-      [body],
+      [crc32Piece(body)],
       [deflateSegment(Buffer.from('start ')), shared, deflateSegment(Buffer.from('end'))],
     );
     expect(gunzipSync(gzip).toString()).toBe(body.toString());
@@ -38,7 +39,9 @@ describe('gzipOfSegments', () => {
     const primed = deflateSegment(piece, before);
     expect(primed.byteLength).toBeLessThan(deflateSegment(piece).byteLength);
     const body = Buffer.concat([before, piece]);
-    expect(gunzipSync(gzipOfSegments([before, piece], [deflateSegment(before), primed])).equals(body)).toBe(true);
+    expect(
+      gunzipSync(gzipOfSegments([before, piece].map(crc32Piece), [deflateSegment(before), primed])).equals(body),
+    ).toBe(true);
   });
 
   it('keeps a piece in memory of about its own size, not in zlib’s 16 KB output chunk', () => {

@@ -1,4 +1,5 @@
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync } from 'node:zlib';
+import { type Crc32Piece, crc32Append } from './crc32-combine';
 
 /**
  * A gzip body made of pieces compressed one by one, so that an answer that changes in a few places is compressed
@@ -9,10 +10,10 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
  */
 
 /** The same level as the on-the-fly compression (compression.ts). */
-const gzipLevel = 6;
+export const gzipLevel = 6;
 
 /** The deflate window: how far back a piece may refer. */
-const windowBytes = 32 * 1024;
+export const windowBytes = 32 * 1024;
 
 /**
  * `raw` deflated on its own, ready to be placed in a body made by `gzipOfSegments`: anywhere, or, given `after`,
@@ -44,17 +45,16 @@ const gzipHeader = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const finalBlock = deflateRawSync(Buffer.alloc(0));
 
 /**
- * The gzip file of the text made of `raws` in order, given the deflated segments that make up the same text.
- * The pieces are checksummed one after the other: the text itself is never put together here.
+ * The gzip file of the text whose pieces have the checksums `pieces`, in order, given the deflated segments that
+ * make up the same text. The text itself is never put together or read here: its checksum is joined from the
+ * pieces' own (crc32-combine.ts).
  */
-export function gzipOfSegments(raws: readonly Buffer[], deflated: readonly Buffer[]): Buffer {
+export function gzipOfSegments(pieces: readonly Crc32Piece[], deflated: readonly Buffer[]): Buffer {
   let checksum = 0;
   let length = 0;
-  for (const raw of raws) {
-    // zlib answers 0 for a buffer without memory behind it (crc32(crc, NULL, 0) starts a checksum), whatever crc is.
-    if (raw.byteLength === 0) continue;
-    checksum = crc32(raw, checksum);
-    length += raw.byteLength;
+  for (const piece of pieces) {
+    checksum = crc32Append(checksum, piece);
+    length += piece.length;
   }
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(checksum, 0);

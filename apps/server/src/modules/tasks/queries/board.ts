@@ -75,7 +75,7 @@ function createBoardModels(db: Db, maxBytes: number) {
     model ??= applyBoardRead(undefined, await readBoardChanges(db, projectId, null));
     // A read of every task holds exactly the count it read in the same statement.
     if (!model) throw new Error('a whole board read disagrees with its own count');
-    const { answer, bytes } = answerOf(model);
+    const { answer, bytes } = await answerOf(model);
     keep(projectId, { model, bytes, readAt });
     return answer;
   }

@@ -40,8 +40,8 @@ const read = (tasks: BoardTaskRow[], taskCount: number): BoardRead => ({
 });
 
 /** The answer's body, checked against its gzip form and the order the model's tasks must be in. */
-function expectAnswer(model: BoardModel, expectedIds: string[]): void {
-  const { answer } = answerOf(model);
+async function expectAnswer(model: BoardModel, expectedIds: string[]): Promise<void> {
+  const { answer } = await answerOf(model);
   const gzip = answer.encoded.gzip;
   if (!gzip) throw new Error('no gzip form');
   expect(gunzipSync(gzip).equals(answer.body)).toBe(true);
@@ -50,7 +50,7 @@ function expectAnswer(model: BoardModel, expectedIds: string[]): void {
 }
 
 describe('the board model', () => {
-  it('answers in board order, its gzip form pieced together exact, through many moves', () => {
+  it('answers in board order, its gzip form pieced together exact, through many moves', async () => {
     const tasks = Array.from({ length: 3000 }, (_, i) => task(i, i % 3, `k${String(i).padStart(5, '0')}`));
     let model = applyBoardRead(undefined, read(tasks, tasks.length));
     if (!model) throw new Error('no model');
@@ -58,7 +58,7 @@ describe('the board model', () => {
       [...tasks]
         .sort((x, y) => x.statusId.localeCompare(y.statusId) || (x.position < y.position ? -1 : 1))
         .map((t) => t.id);
-    expectAnswer(model, sorted());
+    await expectAnswer(model, sorted());
     for (let round = 0; round < 30; round += 1) {
       const moved: BoardTaskRow[] = [];
       for (let k = 0; k < 1 + random(5); k += 1) {
@@ -71,7 +71,7 @@ describe('the board model', () => {
       }
       model = applyBoardRead(model, read(moved, tasks.length));
       if (!model) throw new Error('model lost');
-      expectAnswer(model, sorted());
+      await expectAnswer(model, sorted());
     }
   });
 

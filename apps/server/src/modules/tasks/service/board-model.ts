@@ -1,20 +1,22 @@
 import { createHash } from 'node:crypto';
 import type { CachedAnswer } from '../../../platform/answer-cache';
 import { compressionThresholdBytes } from '../../../platform/compression';
-import { deflateSegment, gzipOfSegments } from '../../../platform/gzip-segments';
+import { deflateSegments, type SegmentToDeflate } from '../../../platform/deflate-thread';
+import { gzipOfSegments } from '../../../platform/gzip-segments';
 import type { BoardRead, BoardSince, BoardSnapshot, BoardStatusRow } from '../queries/board-rows';
 import {
   type Compare,
-  deflatedRun,
   type Entry,
   endsRun,
   insertEntry,
+  keptDeflated,
   madeRun,
   type Piece,
   pieceOf,
   type Run,
   removeEntry,
   runsOf,
+  segmentsOf,
 } from './board-runs';
 
 /**
@@ -131,10 +133,46 @@ function etagOfPieces(pieces: readonly Piece[]): string {
 }
 
 /**
+ * The gzip body of the answer made of `pieces` (the head, the runs' pieces, the tail), deflating again only the
+ * runs that changed or follow a change, all in one batch on the deflate thread.
+ */
+async function gzipOf(model: BoardModel, pieces: readonly Piece[]): Promise<Buffer> {
+  // The head changes with every count, so the first run does not refer back into it: it stays deflated.
+  const batch: SegmentToDeflate[] = [{ raw: pieces[0]?.raw ?? Buffer.alloc(0) }];
+  const runs: { made: NonNullable<Run['made']>; after: Buffer | undefined; kept?: Buffer[]; start: number }[] = [];
+  let after: Buffer | undefined;
+  for (const [index, run] of model.runs.entries()) {
+    const made = madeRun(run, index > 0);
+    const kept = keptDeflated(made, after);
+    runs.push({ made, after, kept, start: batch.length });
+    if (!kept) batch.push(...segmentsOf(made, after));
+    after = made.pieces.at(-1)?.raw;
+  }
+  batch.push({ raw: tail.raw, after });
+  const deflated = await deflateSegments(batch);
+  const body = [deflated[0] ?? Buffer.alloc(0)];
+  for (const { made, after, kept, start } of runs) {
+    if (kept) {
+      body.push(...kept);
+      continue;
+    }
+    const runPieces = deflated.slice(start, start + made.pieces.length);
+    // The model changes only here and in applyBoardRead, one read of a project at a time (queries/board.ts).
+    made.deflated = { after, pieces: runPieces };
+    body.push(...runPieces);
+  }
+  body.push(deflated.at(-1) ?? Buffer.alloc(0));
+  return gzipOfSegments(
+    pieces.map((piece) => piece.crc),
+    body,
+  );
+}
+
+/**
  * The answer for `model` (`{statuses, tasks}`, as readBoard reads it whole), with its gzip form made of the runs'
  * pieces, deflated again only where they or the piece before them changed; and roughly the bytes the model holds.
  */
-export function answerOf(model: BoardModel): { answer: CachedAnswer; bytes: number } {
+export async function answerOf(model: BoardModel): Promise<{ answer: CachedAnswer; bytes: number }> {
   const counts = new Map<string, number>();
   const taskPieces: Piece[] = [];
   for (const [index, run] of model.runs.entries()) {
@@ -150,15 +188,7 @@ export function answerOf(model: BoardModel): { answer: CachedAnswer; bytes: numb
   let bytes = model.jsonLength + bodyBytes;
   let gzip: Buffer | undefined;
   if (bodyBytes >= compressionThresholdBytes) {
-    // The head changes with every count, so the first run does not refer back into it: it stays deflated.
-    const deflated = [deflateSegment(head.raw)];
-    let after: Buffer | undefined;
-    for (const [index, run] of model.runs.entries()) {
-      deflated.push(...deflatedRun(run, index > 0, after));
-      after = run.made?.pieces.at(-1)?.raw;
-    }
-    deflated.push(deflateSegment(tail.raw, after));
-    gzip = gzipOfSegments(raws, deflated);
+    gzip = await gzipOf(model, pieces);
     bytes += gzip.byteLength;
   }
   // The pieces are never changed in place (a changed run gets new ones), so the body can be put together later.

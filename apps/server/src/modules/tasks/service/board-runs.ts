@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { deflateSegment } from '../../../platform/gzip-segments';
+import { type Crc32Piece, crc32Piece } from '../../../platform/crc32-combine';
+import type { SegmentToDeflate } from '../../../platform/deflate-thread';
 
 /** A task as the board's model holds it. */
 export interface Entry {
@@ -13,14 +14,18 @@ export interface Entry {
   cut: boolean;
 }
 
-/** A piece of the answer as text, and SHA-256 of it: the answer's ETag hashes these rather than the whole body. */
+/**
+ * A piece of the answer as text, with SHA-256 of it (the answer's ETag hashes these rather than the whole body)
+ * and its CRC-32 (the gzip trailer's checksum is joined from these).
+ */
 export interface Piece {
   raw: Buffer;
   digest: Buffer;
+  crc: Crc32Piece;
 }
 
 export function pieceOf(raw: Buffer): Piece {
-  return { raw, digest: createHash('sha256').update(raw).digest() };
+  return { raw, digest: createHash('sha256').update(raw).digest(), crc: crc32Piece(raw) };
 }
 
 /**
@@ -138,16 +143,18 @@ export function madeRun(run: Run, leading: boolean): NonNullable<Run['made']> {
 }
 
 /**
- * The run's pieces deflated, each referring back into the text before it (`after`, the previous run's last
- * piece, for the first): deflated again when the run changed or the piece before it did, which a change to one
- * run therefore costs the next run's first piece too.
+ * The run's pieces deflated, each referring back into the text before it (`after`, the previous run's last piece,
+ * for the first), when they are still those: they are deflated again when the run changed or the piece before it
+ * did, which a change to one run therefore costs the next run's first piece too.
  */
-export function deflatedRun(run: Run, leading: boolean, after: Buffer | undefined): Buffer[] {
-  const made = madeRun(run, leading);
-  if (made.deflated && made.deflated.after === after) return made.deflated.pieces;
-  const pieces = made.pieces.map((piece, index) =>
-    deflateSegment(piece.raw, index === 0 ? after : made.pieces[index - 1]?.raw),
-  );
-  made.deflated = { after, pieces };
-  return pieces;
+export function keptDeflated(made: NonNullable<Run['made']>, after: Buffer | undefined): Buffer[] | undefined {
+  return made.deflated && made.deflated.after === after ? made.deflated.pieces : undefined;
+}
+
+/** What deflating the run's pieces takes: each piece after the text before it. */
+export function segmentsOf(made: NonNullable<Run['made']>, after: Buffer | undefined): SegmentToDeflate[] {
+  return made.pieces.map((piece, index) => ({
+    raw: piece.raw,
+    after: index === 0 ? after : made.pieces[index - 1]?.raw,
+  }));
 }
