@@ -66,7 +66,9 @@ export const tasks = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdByName: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The database's clock at the write, not the transaction's start: a board read finds the rows written since it
+    // by this column (board-rows.ts), also those a transaction writes long after it began.
+    updatedAt: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
     // The order within a status is total: two moves that compute the same key cannot both be stored.

@@ -1,5 +1,5 @@
 import { Status } from '@deckhand/contract/statuses';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { isoTimestamp } from '../../../db/iso-timestamp';
@@ -28,11 +28,17 @@ export interface BoardSnapshot {
   xmax: string;
   /** When the reading statement started (Unix seconds), before its snapshot was taken. */
   startedAt: string;
+  /** The whole snapshot (pg_snapshot as text): whether a deletion's transaction was seen by this read. */
+  snapshot: string;
 }
 
-/** What a read of the changes needs: the previous read's xmin, and when the rows it wants were written at the earliest. */
+/**
+ * What a read of the changes needs: the previous read's xmin and snapshot, and when the rows it wants were written
+ * at the earliest.
+ */
 export interface BoardSince {
   xmin: string;
+  snapshot: string;
   /** Unix seconds: no task row it wants has an older updated_at. Null: not known, every task row is looked at. */
   updatedFrom: string | null;
 }
@@ -40,8 +46,10 @@ export interface BoardSince {
 /** What the project's tasks looked like at one moment (one statement, so one snapshot). */
 export interface BoardRead {
   snapshot: BoardSnapshot;
-  /** Tasks of the project, archived cards' included. */
-  taskCount: number;
+  /** Whether tasks were deleted since `since` (false for a read of every task). */
+  deleted: boolean;
+  /** The statuses' and cards' version (othersVersion) as this read saw them. */
+  others: string;
   statuses: BoardStatusRow[];
   /** Every task when `since` was null; else (at least) those whose row or card's row was written since. */
   tasks: BoardTaskRow[];
@@ -52,7 +60,9 @@ const HeadRow = z.object({
   xmin: z.string(),
   xmax: z.string(),
   started_at: z.string(),
-  task_count: z.number(),
+  snapshot: z.string(),
+  deleted: z.boolean(),
+  others: z.string(),
   statuses: z.string(),
 });
 const TaskRow = z.object({
@@ -69,7 +79,7 @@ const ReadRow = z.discriminatedUnion('kind', [HeadRow, TaskRow]);
  * A clock that stepped back, and the moment between a write's clock_timestamp() and its transaction getting an
  * id, are covered by looking this much further back than `updatedFrom`.
  */
-const clockSlackSeconds = 0.5;
+export const clockSlackSeconds = 0.5;
 
 /**
  * Whether a row version was written by the transaction `xmin` or a later one: age() counts back from the newest
@@ -78,7 +88,26 @@ const clockSlackSeconds = 0.5;
 const writtenSince = (table: string, xmin: string) =>
   sql`age(${sql.raw(table)}.xmin) <= age(${(BigInt(xmin) & 0xffffffffn).toString()}::xid)`;
 
-const taskColumnsSql = sql`'task', null, null, null, null::int, null, t.id, t.status_id, t.position,
+/**
+ * Whether the project's tasks were deleted by a transaction that a read with `snapshot` did not see (committed
+ * after it, or running then): task_deletions (migration 0021) holds one row per deleting statement.
+ */
+export const deletedSince = (projectId: SQL, snapshot: SQL) =>
+  sql`exists(select 1 from task_deletions d where d.project_id = ${projectId}
+    and not pg_visible_in_snapshot(d.xact, ${snapshot}::pg_snapshot))`;
+
+/**
+ * Names the state of what a board shows besides its tasks: its statuses (how many, the latest change, stamped by
+ * the database's clock) and its cards' latest change (a rename or archiving; a card's deletion deletes its tasks,
+ * and a new card has none yet).
+ */
+export const othersVersion = (projectId: SQL) =>
+  sql`concat_ws('|',
+    (select count(*) || ':' || coalesce(max(vs.updated_at)::text, '') from task_statuses vs
+      where vs.project_id = ${projectId}),
+    (select coalesce(max(vc.updated_at)::text, '') from cards vc where vc.project_id = ${projectId}))`;
+
+const taskColumnsSql = sql`'task', null, null, null, null, null::boolean, null, null, t.id, t.status_id, t.position,
   c.archived_at is null,
   (select row_to_json(b)::text from (select t.id, t.card_id, c.title as card_title, t.title, t.status_id,
       t.assignee_ids, ${isoTimestamp(sql`t.due_at`)} as due_at, t.priority, t.labels,
@@ -89,7 +118,8 @@ const taskColumnsSql = sql`'task', null, null, null, null::int, null, t.id, t.st
  * updated_at) index when `updatedFrom` bounds them, since every change of a task stamps updated_at with the
  * database's clock — and every task of a card written since (a card's title and archiving are on its tasks; its
  * updated_at comes from the application's clock, so cards are looked at one by one). A task inserted with an
- * older updated_at (an import) is not found here, but changes the count, and the board is then read whole.
+ * older updated_at would not be found here: only an import writes one, into a project that has no members (so no
+ * board read) until every task is in.
  */
 function changedTasks(projectId: string, since: BoardSince | null) {
   if (since === null) {
@@ -119,7 +149,9 @@ export async function readBoardChanges(db: Db, projectId: string, since: BoardSi
         pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
         pg_snapshot_xmax(pg_current_snapshot())::text as xmax,
         extract(epoch from statement_timestamp())::text as started_at,
-        (select count(*)::int from tasks where project_id = ${projectId}) as task_count,
+        pg_current_snapshot()::text as snapshot,
+        ${since === null ? sql`false` : deletedSince(sql`${projectId}::uuid`, sql`${since.snapshot}`)} as deleted,
+        ${othersVersion(sql`${projectId}::uuid`)} as others,
         (select coalesce(json_agg(json_build_object('id', s.id, 'project_id', s.project_id, 'name', s.name,
             'color', s.color, 'category', s.category, 'wip_limit', s.wip_limit) order by s.position), '[]'::json)::text
           from task_statuses s where s.project_id = ${projectId}) as statuses,
@@ -142,9 +174,20 @@ export async function readBoardChanges(db: Db, projectId: string, since: BoardSi
   }
   if (!head) throw new Error('the board read returned no head row');
   return {
-    snapshot: { xmin: head.xmin, xmax: head.xmax, startedAt: head.started_at },
-    taskCount: head.task_count,
+    snapshot: { xmin: head.xmin, xmax: head.xmax, startedAt: head.started_at, snapshot: head.snapshot },
+    deleted: head.deleted,
+    others: head.others,
     statuses: z.array(BoardStatusRow).parse(JSON.parse(head.statuses)),
     tasks,
   };
+}
+
+/** Longer than a board model is kept (modelMaxAgeMs in board.ts): no model can still need these rows. */
+const deletionsKeptHours = 2;
+
+/** Removes the task deletions older than any board model (task_deletions, migration 0021). */
+export async function pruneTaskDeletions(db: Db): Promise<void> {
+  await db.execute(
+    sql`delete from task_deletions where deleted_at < now() - make_interval(hours => ${deletionsKeptHours})`,
+  );
 }

@@ -8,13 +8,13 @@ import { profiles } from '../../../db/schema/profiles';
 import { projectMembers, projects } from '../../../db/schema/projects';
 import { taskStatuses, tasks } from '../../../db/schema/tasks';
 import { type Actor, projectLimitOf, withinProjectLimit } from '../../../platform/actor';
-import type { AnswerCache, CachedAnswer } from '../../../platform/answer-cache';
+import type { CachedAnswer } from '../../../platform/answer-cache';
 import { projectNotFound, requireMembership } from '../../projects/queries/access';
 import { answerOf, applyBoardRead, type BoardModel, sinceOf } from '../service/board-model';
-import { createBoardVersions } from '../service/board-version';
+import { createBoardChecks } from '../service/board-version';
 import { readStatuses } from '../service/statuses';
 import { taskAuthorJoin, taskCardJoin, taskColumns, toTaskDto } from '../service/task-dto';
-import { readBoardChanges } from './board-rows';
+import { pruneTaskDeletions, readBoardChanges } from './board-rows';
 
 /** Room for the boards' models: a few dozen large boards (one of 5,000 tasks holds about 3 MB). */
 const boardModelBytes = 64 * 1024 * 1024;
@@ -25,13 +25,16 @@ const modelMaxAgeMs = 60 * 60 * 1000;
 
 interface StoredModel {
   model: BoardModel;
+  /** The answer made from `model`, as it stands until the board changes. */
+  answer: CachedAnswer;
   bytes: number;
   readAt: number;
 }
 
 /**
- * Boards' models, least recently used dropped first past `maxBytes`. Each instance keeps its own; what a model
- * holds is checked against the database at every new version (board-rows.ts), never told by other instances.
+ * Boards' models and their answers, least recently used dropped first past `maxBytes`. Each instance keeps its
+ * own; whether a model still stands is asked of the database at every request (board-version.ts), never told by
+ * other instances.
  *
  * One read of a project runs at a time (a model changes in place), and everyone asking while it runs shares the
  * next one, which starts after they asked and so sees at least what they were asking for: ten people reloading a
@@ -72,11 +75,14 @@ function createBoardModels(db: Db, maxBytes: number) {
       known && readAt - known.readAt < modelMaxAgeMs
         ? applyBoardRead(known.model, await readBoardChanges(db, projectId, sinceOf(known.model)))
         : undefined;
-    model ??= applyBoardRead(undefined, await readBoardChanges(db, projectId, null));
-    // A read of every task holds exactly the count it read in the same statement.
-    if (!model) throw new Error('a whole board read disagrees with its own count');
+    if (!model) {
+      model = applyBoardRead(undefined, await readBoardChanges(db, projectId, null));
+      // A whole read follows every deletion a model saw: deletions older than any model can be are let go here.
+      await pruneTaskDeletions(db);
+    }
+    if (!model) throw new Error('a whole board read was refused');
     const { answer, bytes } = await answerOf(model);
-    keep(projectId, { model, bytes, readAt });
+    keep(projectId, { model, answer, bytes, readAt });
     return answer;
   }
 
@@ -86,7 +92,17 @@ function createBoardModels(db: Db, maxBytes: number) {
     return promise;
   }
 
-  return function answer(projectId: string): Promise<CachedAnswer> {
+  /** The model kept for the project and its answer, if one is kept and young enough to be checked. */
+  function kept(projectId: string): StoredModel | undefined {
+    const entry = stored.get(projectId);
+    if (!entry || Date.now() - entry.readAt >= modelMaxAgeMs) return undefined;
+    // Most recently used last: the first is the one dropped.
+    stored.delete(projectId);
+    stored.set(projectId, entry);
+    return entry;
+  }
+
+  function answer(projectId: string): Promise<CachedAnswer> {
     const queued = next.get(projectId);
     if (queued) return queued;
     const current = running.get(projectId);
@@ -101,20 +117,26 @@ function createBoardModels(db: Db, maxBytes: number) {
       });
     next.set(projectId, after);
     return after;
-  };
+  }
+
+  return { kept, answer };
 }
 
 /**
- * The board as sent, built again only when its version moved, and then from what changed since the last time
- * (see board-model.ts): a refetch that finds nothing changed costs one small read, one after a move a read of
- * that task. The same answer serves every member (it holds nothing per person). @throws projects/not-found
+ * The board as sent, made again only when it changed, and then from what changed since the last time (see
+ * board-model.ts): a refetch that finds nothing changed costs one small read, one after a move a read of that task.
+ * The same answer serves every member (it holds nothing per person). @throws projects/not-found
  */
-export function createBoardAnswers({ db, answers }: { db: Db; answers: AnswerCache }) {
-  const versions = createBoardVersions(db);
+export function createBoardAnswers({ db }: { db: Db }) {
+  const checks = createBoardChecks(db);
   const models = createBoardModels(db, boardModelBytes);
   return async (userId: string, projectId: string): Promise<CachedAnswer> => {
-    const { version } = await versions.read(projectId, userId);
-    return answers.get(`board:${projectId}`, version, async () => ({ answer: await models(projectId) }));
+    const entry = models.kept(projectId);
+    const keptAt = entry && { ...sinceOf(entry.model), others: entry.model.others };
+    const { changed } = await checks.read(projectId, userId, keptAt);
+    // Checked after this request arrived: nothing written before it is missing from the kept answer.
+    if (entry && !changed) return entry.answer;
+    return models.answer(projectId);
   };
 }
 

@@ -28,9 +28,11 @@ import {
 export interface BoardModel {
   /** The snapshots of the latest reads, oldest first (see sinceOf). */
   reads: readonly BoardSnapshot[];
-  /** Every task of the project, archived cards' included (to notice a deletion by the count). */
+  /** Every task of the project, archived cards' included (a card restored brings its tasks back). */
   entries: Map<string, Entry>;
   statuses: readonly BoardStatusRow[];
+  /** The statuses' and cards' version as the latest read saw them (othersVersion in board-rows.ts). */
+  others: string;
   /** The tasks on the board, in board order, cut into runs. */
   runs: Run[];
   /** Characters of the tasks' JSON, kept as they change: roughly what the model holds. */
@@ -53,7 +55,7 @@ export function sinceOf(model: BoardModel): BoardSince {
   if (!latest) throw new Error('a board model without a read');
   const xmin = BigInt(latest.xmin);
   const bound = model.reads.findLast((read) => BigInt(read.xmax) <= xmin);
-  return { xmin: latest.xmin, updatedFrom: bound?.startedAt ?? null };
+  return { xmin: latest.xmin, snapshot: latest.snapshot, updatedFrom: bound?.startedAt ?? null };
 }
 
 /** Board order: by the status's place, then the task's own key (byte order, as the database compares them). */
@@ -96,9 +98,9 @@ function applyRows(entries: Map<string, Entry>, read: BoardRead) {
  * one read of a project at a time.
  */
 export function applyBoardRead(previous: BoardModel | undefined, read: BoardRead): BoardModel | undefined {
+  if (previous && read.deleted) return undefined;
   const entries = previous?.entries ?? new Map<string, Entry>();
   const { changes, jsonLength } = applyRows(entries, read);
-  if (entries.size !== read.taskCount) return undefined;
   const compare = comparator(read.statuses);
   let runs: Run[] | undefined;
   if (previous && changes.length <= maxPlacedOneByOne && sameStatusOrder(previous.statuses, read.statuses)) {
@@ -115,6 +117,7 @@ export function applyBoardRead(previous: BoardModel | undefined, read: BoardRead
     reads: [...(previous?.reads ?? []), read.snapshot].slice(-maxReadsKept),
     entries,
     statuses: read.statuses,
+    others: read.others,
     runs,
     jsonLength: (previous?.jsonLength ?? 0) + jsonLength,
   };
