@@ -48,7 +48,10 @@ export function createBoardChecks(db: Db) {
     .prepare('board_changed');
   return {
     /**
-     * The caller's role, and whether the board changed since `keptAt` (true without one).
+     * The caller's role, and whether the board changed since `keptAt` (true without one). Also true when the kept
+     * read leaves the time bound unknown (a transaction was running from before every read the model kept): looking
+     * at every task of the project at each request cost more than counting them did, and a read of the changes
+     * gives the model a bound for the next check.
      * @throws projects/not-found (not a member)
      */
     async read(
@@ -56,7 +59,7 @@ export function createBoardChecks(db: Db) {
       userId: string,
       keptAt: BoardKeptAt | undefined,
     ): Promise<{ role: ProjectRole; changed: boolean }> {
-      if (!keptAt) {
+      if (!keptAt || keptAt.updatedFrom === null) {
         const [row] = await roleOnly.execute({ projectId, userId });
         if (!row) throw projectNotFound();
         return { role: row.role, changed: true };
@@ -67,8 +70,7 @@ export function createBoardChecks(db: Db) {
         // Compared as the row's xmin is, on 32 bits (see writtenSince in board-rows.ts).
         xmin: (BigInt(keptAt.xmin) & 0xffffffffn).toString(),
         snapshot: keptAt.snapshot,
-        // Unknown: every task row of the project is looked at.
-        updatedFrom: keptAt.updatedFrom ?? '0',
+        updatedFrom: keptAt.updatedFrom,
         others: keptAt.others,
       });
       if (!row) throw projectNotFound();
