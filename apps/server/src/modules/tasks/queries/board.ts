@@ -1,6 +1,7 @@
 import { setTimeout } from 'node:timers/promises';
 import type { Board, MyWorkQuery, MyWorkTask } from '@deckhand/contract/tasks';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../../app-deps';
 import type { Db } from '../../../db/client';
 import { isoTimestamp } from '../../../db/iso-timestamp';
 import { cards } from '../../../db/schema/cards';
@@ -42,7 +43,7 @@ interface StoredModel {
  * at most every `minReadIntervalMs`: a board changing all the time is made twenty times a second, not as often
  * as the CPU allows, and a lone reload after a change (no read running) starts at once.
  */
-function createBoardModels(db: Db, maxBytes: number) {
+function createBoardModels({ db, log }: Pick<AppDeps, 'db' | 'log'>, maxBytes: number) {
   const stored = new Map<string, StoredModel>();
   const running = new Map<string, { promise: Promise<CachedAnswer>; startedAt: number }>();
   const next = new Map<string, Promise<CachedAnswer>>();
@@ -78,7 +79,10 @@ function createBoardModels(db: Db, maxBytes: number) {
     if (!model) {
       model = applyBoardRead(undefined, await readBoardChanges(db, projectId, null));
       // A whole read follows every deletion a model saw: deletions older than any model can be are let go here.
-      await pruneTaskDeletions(db);
+      // Not removing them costs only room, never this answer.
+      await pruneTaskDeletions(db).catch((err: unknown) =>
+        log.warn({ err }, 'old task deletions not removed; the next whole board read tries again'),
+      );
     }
     if (!model) throw new Error('a whole board read was refused');
     const { answer, bytes } = await answerOf(model);
@@ -127,9 +131,9 @@ function createBoardModels(db: Db, maxBytes: number) {
  * board-model.ts): a refetch that finds nothing changed costs one small read, one after a move a read of that task.
  * The same answer serves every member (it holds nothing per person). @throws projects/not-found
  */
-export function createBoardAnswers({ db }: { db: Db }) {
-  const checks = createBoardChecks(db);
-  const models = createBoardModels(db, boardModelBytes);
+export function createBoardAnswers(deps: Pick<AppDeps, 'db' | 'log'>) {
+  const checks = createBoardChecks(deps.db);
+  const models = createBoardModels(deps, boardModelBytes);
   return async (userId: string, projectId: string): Promise<CachedAnswer> => {
     const entry = models.kept(projectId);
     const keptAt = entry && { ...sinceOf(entry.model), others: entry.model.others };
