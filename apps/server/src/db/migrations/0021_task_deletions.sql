@@ -1,7 +1,7 @@
 -- Tasks deleted, one row per statement and project. A board's cached answer is checked and made again from the
 -- task rows written since it was read (modules/tasks/service/board-model.ts), and a deleted task leaves no row to
 -- find: this table is what says one went. A trigger writes it, so no way of deleting tasks (a task, its card, its
--- status, its project, or a later one) is missed. `xact` is the deleting transaction, its top-level id even inside a
+-- project, or a later one) is missed. `xact` is the deleting transaction, its top-level id even inside a
 -- savepoint, which a read's snapshot can be asked about (pg_visible_in_snapshot). Rows older than a board model may
 -- live are removed by the board's whole reads.
 CREATE TABLE "task_deletions" (

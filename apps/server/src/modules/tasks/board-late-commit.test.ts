@@ -79,7 +79,7 @@ describe('the board after a change committed late', () => {
     const { projectId, cardId, tasks, titles } = await projectWith('Late insert', ['One']);
     expect(await titles()).toEqual(['One']);
     await t.database.db.transaction(async (tx) => {
-      // Its updated_at is the column's default, as any insert that does not set it would have.
+      // Its updated_at is the column's default, like every insert that leaves it out.
       await tx.execute(sql`insert into tasks (id, project_id, card_id, status_id, title, position, created_by_name)
         select gen_random_uuid(), ${projectId}, ${cardId}, status_id, 'Inserted late', position || '0', 'Olive'
         from tasks where id = ${tasks[0]?.id}`);

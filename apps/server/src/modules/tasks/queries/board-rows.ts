@@ -81,12 +81,14 @@ const ReadRow = z.discriminatedUnion('kind', [HeadRow, TaskRow]);
  */
 export const clockSlackSeconds = 0.5;
 
+/** A 64-bit transaction id (a snapshot's, as text) on the 32 bits a row's xmin has, to compare them by age(). */
+export const xid32 = (xid: string) => (BigInt(xid) & 0xffffffffn).toString();
+
 /**
  * Whether a row version was written by the transaction `xmin` or a later one: age() counts back from the newest
  * transaction, modulo 2^32 as transaction ids wrap around (a frozen row's age is the largest there is).
  */
-const writtenSince = (table: string, xmin: string) =>
-  sql`age(${sql.raw(table)}.xmin) <= age(${(BigInt(xmin) & 0xffffffffn).toString()}::xid)`;
+const writtenSince = (table: string, xmin: string) => sql`age(${sql.raw(table)}.xmin) <= age(${xid32(xmin)}::xid)`;
 
 /**
  * Whether the project's tasks were deleted by a transaction that a read with `snapshot` did not see (committed

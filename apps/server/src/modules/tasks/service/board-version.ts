@@ -3,15 +3,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { projectMembers } from '../../../db/schema/projects';
 import { projectNotFound } from '../../projects/queries/access';
-import { clockSlackSeconds, deletedSince, othersVersion } from '../queries/board-rows';
+import { type BoardSince, clockSlackSeconds, deletedSince, othersVersion, xid32 } from '../queries/board-rows';
 
-/** What a kept board answer was read at: BoardSince, and the statuses' and cards' version (othersVersion). */
-export interface BoardKeptAt {
-  xmin: string;
-  snapshot: string;
-  updatedFrom: string | null;
-  others: string;
-}
+/** What a kept board answer was read at: where a read of its changes would start, and othersVersion then. */
+export type BoardKeptAt = BoardSince & { others: string };
+
+const projectOfMember = sql.raw('project_members.project_id');
 
 /**
  * Whether a board's kept answer still stands, read without writing anything and without counting the project's
@@ -19,11 +16,9 @@ export interface BoardKeptAt {
  * newest first through the (project_id, updated_at) index), a deletion happened that the read did not see
  * (task_deletions), or the statuses or cards changed. The first may say yes for a row the read did see, written by a
  * transaction that committed just before it: the caller then reads the changes, finds them the same, and the
- * next check starts from a newer xmin. Counting the tasks instead, as this did before, cost 1.3–2.7 ms of the
+ * next check starts from a newer xmin. Counting the tasks instead, as this did before, cost 1.3–2.8 ms of the
  * database per read of a board of 5,000.
  */
-const projectOfMember = sql.raw('project_members.project_id');
-
 export function createBoardChecks(db: Db) {
   const member = and(
     eq(projectMembers.projectId, sql.placeholder('projectId')),
@@ -67,8 +62,7 @@ export function createBoardChecks(db: Db) {
       const [row] = await withChanges.execute({
         projectId,
         userId,
-        // Compared as the row's xmin is, on 32 bits (see writtenSince in board-rows.ts).
-        xmin: (BigInt(keptAt.xmin) & 0xffffffffn).toString(),
+        xmin: xid32(keptAt.xmin),
         snapshot: keptAt.snapshot,
         updatedFrom: keptAt.updatedFrom,
         others: keptAt.others,
