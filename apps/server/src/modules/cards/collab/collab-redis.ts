@@ -1,7 +1,48 @@
 import type { Redis as RedisExtension } from '@hocuspocus/extension-redis';
-import { type Hocuspocus, OutgoingMessage } from '@hocuspocus/server';
+import { type Hocuspocus, OutgoingMessage, type onStoreDocumentPayload } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { createRedisHealth } from '../../../platform/redis-health';
+
+/** What the extension's onStoreDocument throws when another instance holds the document's lock (3.4). */
+const lockTakenCause = 'Could not acquire lock, another instance locked it already.';
+
+function isLockTaken(err: unknown): boolean {
+  return err instanceof Error && err.cause === lockTakenCause;
+}
+
+/** Stores this instance must not write: another instance holds the document's lock, or Redis is away. */
+const passedOver = new WeakSet<onStoreDocumentPayload>();
+
+/** Whether the store `payload` stands for may be written here (see withQuietLocks). */
+export function mayStore(payload: onStoreDocumentPayload): boolean {
+  return !passedOver.has(payload);
+}
+
+/**
+ * The Redis extension, with its lock's refusals told without throwing. The extension stops a store it may not do by
+ * throwing from onStoreDocument, and Hocuspocus prints every such error with its stack on stderr, outside the log:
+ * once for each lost race between two instances storing the same document, and three lines a store while Redis is
+ * away. Here those stores are marked instead, and the store hook that writes the body asks `mayStore` first. A store
+ * passed over while Redis is away is made once it is back (watchCollabRedis stores every open document).
+ */
+export function withQuietLocks(Extension: typeof RedisExtension, log: FastifyBaseLogger): typeof RedisExtension {
+  const storeLog = log.child({ component: 'collab' });
+  return class QuietLockRedis extends Extension {
+    override async onStoreDocument(payload: onStoreDocumentPayload): Promise<void> {
+      if (this.pub.status !== 'ready') {
+        passedOver.add(payload);
+        storeLog.debug({ document: payload.documentName }, 'card body not stored while redis is away');
+        return;
+      }
+      try {
+        await super.onStoreDocument(payload);
+      } catch (err) {
+        if (!isLockTaken(err)) throw err;
+        passedOver.add(payload);
+      }
+    }
+  };
+}
 
 /**
  * Watches the Redis extension's connections and repairs what an outage broke once Redis is back: meanwhile this

@@ -1,6 +1,6 @@
 import type { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { Hocuspocus } from '@hocuspocus/server';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import * as Y from 'yjs';
 import type { AppDeps } from '../../../app-deps';
 import { redisReconnectOptions } from '../../../platform/redis-health';
@@ -10,7 +10,7 @@ import { requireCardAccess } from '../queries/card-access';
 import { cardIdOf, loadBody } from './card-documents';
 import { createCardEditors } from './card-editors';
 import { enforcePresenceIdentity } from './collab-presence';
-import { watchCollabRedis } from './collab-redis';
+import { mayStore, watchCollabRedis, withQuietLocks } from './collab-redis';
 import { type CollabSocketOptions, createCollabSockets } from './collab-sockets';
 
 /** Writes follow the last change by this much (the issue's bound is 2 s), and at least this often while typing. */
@@ -54,10 +54,15 @@ function checkBodySize(document: Y.Doc, messageBytes: number): void {
  * document and awareness updates, and lets one instance at a time store a document. Loaded only then: with ioredis
  * it costs an instance without Redis about 4 MiB of heap and 200 ms of start-up.
  */
-async function createRedisExtension(redisUrl: string, keyPrefix: string): Promise<RedisExtension> {
+async function createRedisExtension(
+  redisUrl: string,
+  keyPrefix: string,
+  log: FastifyBaseLogger,
+): Promise<RedisExtension> {
   const { Redis } = await import('@hocuspocus/extension-redis');
+  const QuietLockRedis = withQuietLocks(Redis, log);
   const url = new URL(redisUrl);
-  return new Redis({
+  return new QuietLockRedis({
     host: url.hostname,
     port: Number(url.port || 6379),
     prefix: `${keyPrefix}collab`,
@@ -95,7 +100,7 @@ export async function registerCollab(
   options: CollabSocketOptions = {},
 ): Promise<Hocuspocus> {
   const redis = deps.config.redisUrl
-    ? await createRedisExtension(deps.config.redisUrl, deps.config.redisKeyPrefix)
+    ? await createRedisExtension(deps.config.redisUrl, deps.config.redisKeyPrefix, deps.log)
     : undefined;
   const editors = createCardEditors();
   const sockets = createCollabSockets(options);
@@ -130,7 +135,9 @@ export async function registerCollab(
     async onChange({ document, context }) {
       if (isCollabContext(context)) editors.add(document, context.userId);
     },
-    async onStoreDocument({ document, documentName, context }) {
+    async onStoreDocument(payload) {
+      if (!mayStore(payload)) return;
+      const { document, documentName, context } = payload;
       const cardId = isCollabContext(context) ? context.cardId : cardIdOf(documentName);
       if (!cardId) return;
       const editedBy = editors.take(document);
