@@ -1,4 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Query, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /** A column of a bulk insert: its values, one per row, and the PostgreSQL type they are cast to. */
@@ -16,26 +17,33 @@ function element(type: BulkColumn['type'], value: unknown): unknown {
   return value;
 }
 
+/** Raw SQL has no column casing to apply: any dialect turns it into the same text. */
+const dialect = new PgDialect();
+
+/** The text of each shape of insert seen (table, columns, conflict handling), and its statement's name. */
+const statements = new Map<string, { query: Query; name: string }>();
+
 /**
- * One INSERT of many rows as one array per column, unnested by PostgreSQL: a statement of as many parameters as
- * columns, whatever the number of rows. The query builder's `values(rows)` makes a parameter of every cell and
- * checks each, which cost an import of 75,000 rows more CPU than the database spent writing them. Arrays and
- * JSON travel as JSON text (unnest would flatten an array of arrays); everything else as text, cast here.
+ * The statement for inserts of this shape, made into text once: it is the same for every batch of the same columns
+ * (only the arrays change), so the activity history's writes, a few a second, neither build it again nor have
+ * PostgreSQL plan it again.
  */
-export async function insertUnnested(
-  db: Db,
-  table: string,
-  columns: BulkColumn[],
-  options: { onConflictDoNothing?: boolean } = {},
-): Promise<void> {
-  const rows = columns[0]?.values.length ?? 0;
-  if (rows === 0) return;
+function statementOf(table: string, columns: BulkColumn[], options: { onConflictDoNothing?: boolean }) {
+  const key = JSON.stringify([table, columns.map((column) => [column.name, column.type]), options.onConflictDoNothing]);
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = { query: dialect.sqlToQuery(insertSql(table, columns, options)), name: `unnest_${statements.size}` };
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
+function insertSql(table: string, columns: BulkColumn[], options: { onConflictDoNothing?: boolean }): SQL {
   const names = columns.map((column) => sql.identifier(column.name));
-  const sources = columns.map((column) => {
-    const values = column.values.map((value) => element(column.type, value));
+  const sources = columns.map((column, i) => {
     const carrier =
       column.type === 'integer' || column.type === 'bigint' || column.type === 'real' ? column.type : 'text';
-    return sql`${sql.param(values)}::${sql.raw(carrier)}[]`;
+    return sql`${sql.placeholder(`c${i}`)}::${sql.raw(carrier)}[]`;
   });
   const selected: SQL[] = columns.map((column, i) => {
     const source = sql.raw(`c${i}`);
@@ -54,7 +62,26 @@ export async function insertUnnested(
     }
   });
   const aliases = sql.raw(columns.map((_, i) => `c${i}`).join(', '));
-  await db.execute(
-    sql`insert into ${sql.identifier(table)} (${sql.join(names, sql`, `)}) select ${sql.join(selected, sql`, `)} from unnest(${sql.join(sources, sql`, `)}) as u(${aliases})${options.onConflictDoNothing ? sql` on conflict do nothing` : sql``}`,
+  return sql`insert into ${sql.identifier(table)} (${sql.join(names, sql`, `)}) select ${sql.join(selected, sql`, `)} from unnest(${sql.join(sources, sql`, `)}) as u(${aliases})${options.onConflictDoNothing ? sql` on conflict do nothing` : sql``}`;
+}
+
+/**
+ * One INSERT of many rows as one array per column, unnested by PostgreSQL: a statement of as many parameters as
+ * columns, whatever the number of rows. The query builder's `values(rows)` makes a parameter of every cell and
+ * checks each, which cost an import of 75,000 rows more CPU than the database spent writing them. Arrays and
+ * JSON travel as JSON text (unnest would flatten an array of arrays); everything else as text, cast here.
+ */
+export async function insertUnnested(
+  db: Db,
+  table: string,
+  columns: BulkColumn[],
+  options: { onConflictDoNothing?: boolean } = {},
+): Promise<void> {
+  const rows = columns[0]?.values.length ?? 0;
+  if (rows === 0) return;
+  const statement = statementOf(table, columns, options);
+  const values = Object.fromEntries(
+    columns.map((column, i) => [`c${i}`, column.values.map((value) => element(column.type, value))]),
   );
+  await db._.session.prepareQuery(statement.query, undefined, statement.name, false).execute(values);
 }
