@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from './client';
+import { namedStatement, runNamed } from './named-statements';
 
 /** What both drivers answer a statement with; each row is checked on its own, against the caller's schema. */
 const Result = z.object({ rows: z.array(z.unknown()) });
@@ -19,23 +19,17 @@ export async function selectRows<T extends z.ZodType>(db: Db, row: T, query: SQL
   return rowsOf(row, await db.execute(query));
 }
 
-/** Raw SQL has no column casing to apply: any dialect turns it into the same text and parameters. */
-const dialect = new PgDialect();
-
-/** A statement of selectRows's kind, prepared once: its values are `sql.placeholder(name)`s, given at each run. */
+/** A statement of selectRows's kind, made once and run under a name (see named-statements.ts). */
 export interface PreparedRows<T> {
-  execute(values: Record<string, unknown>): Promise<T[]>;
+  execute(db: Db, values: Record<string, unknown>): Promise<T[]>;
 }
 
-/**
- * selectRows for a statement run often: turned into text once, and planned once by PostgreSQL under `name` (a
- * large statement's plan can cost the database more than running it). Prepare it on the database, not a transaction.
- */
-export function prepareRows<T extends z.ZodType>(db: Db, name: string, row: T, query: SQL): PreparedRows<z.infer<T>> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+/** selectRows for a statement run often: its values are `sql.placeholder(name)`s, given at each run. */
+export function prepareRows<T extends z.ZodType>(name: string, row: T, query: SQL): PreparedRows<z.infer<T>> {
+  const statement = namedStatement(name, query);
   return {
-    async execute(values) {
-      return rowsOf(row, await prepared.execute(values));
+    async execute(db, values) {
+      return rowsOf(row, await runNamed(db, statement, values));
     },
   };
 }

@@ -1,6 +1,6 @@
-import { type Query, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { type NamedStatement, namedStatement, runNamed } from './named-statements';
 
 /** A column of a bulk insert: its values, one per row, and the PostgreSQL type they are cast to. */
 export interface BulkColumn {
@@ -17,11 +17,8 @@ function element(type: BulkColumn['type'], value: unknown): unknown {
   return value;
 }
 
-/** Raw SQL has no column casing to apply: any dialect turns it into the same text. */
-const dialect = new PgDialect();
-
-/** The text of each shape of insert seen (table, columns, conflict handling), and its statement's name. */
-const statements = new Map<string, { query: Query; name: string }>();
+/** The statement of each shape of insert seen (table, columns, conflict handling). */
+const statements = new Map<string, NamedStatement>();
 
 /**
  * The statement for inserts of this shape, made into text once: it is the same for every batch of the same columns
@@ -32,7 +29,7 @@ function statementOf(table: string, columns: BulkColumn[], options: { onConflict
   const key = JSON.stringify([table, columns.map((column) => [column.name, column.type]), options.onConflictDoNothing]);
   let statement = statements.get(key);
   if (!statement) {
-    statement = { query: dialect.sqlToQuery(insertSql(table, columns, options)), name: `unnest_${statements.size}` };
+    statement = namedStatement(`unnest_${statements.size}`, insertSql(table, columns, options));
     statements.set(key, statement);
   }
   return statement;
@@ -83,5 +80,5 @@ export async function insertUnnested(
   const values = Object.fromEntries(
     columns.map((column, i) => [`c${i}`, column.values.map((value) => element(column.type, value))]),
   );
-  await db._.session.prepareQuery(statement.query, undefined, statement.name, false).execute(values);
+  await runNamed(db, statement, values);
 }
