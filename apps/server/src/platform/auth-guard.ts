@@ -19,14 +19,15 @@ export interface ApiTokenCheck {
 
 /**
  * What a token may never do, whatever its scope: manage tokens or webhooks, or anything of its owner's sign-in
- * (password, email, sessions). These need the person, signed in.
+ * (password, email, sessions). These need the person, signed in. Matched against the route's pattern, never the
+ * URL: `/api//tokens` and `/api/%74okens` reach the same route as `/api/tokens`.
  */
-const sessionOnly = /^\/api\/(?:auth|tokens|webhooks)(?:[/?]|$)|^\/api\/projects\/[^/?]+\/webhooks(?:[/?]|$)/;
+const sessionOnly = /^\/api\/(?:auth|tokens|webhooks)(?:\/|$)|^\/api\/projects\/:[^/]+\/webhooks(?:\/|$)/;
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Refuses what the token's scope does not allow: 403, before the route runs. */
 function checkTokenScope(req: FastifyRequest, token: ActorToken): void {
-  if (sessionOnly.test(req.url)) {
+  if (sessionOnly.test(req.routeOptions.url ?? '')) {
     throw new AppError(
       'tokens/session-required',
       'An API token cannot manage tokens, webhooks or its owner’s sign-in: sign in to do that',

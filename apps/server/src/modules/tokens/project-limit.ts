@@ -31,10 +31,11 @@ const resolvers: Record<string, Resolver> = {
 /**
  * What a token limited to some projects cannot reach at all: site administration, and what makes or joins a
  * project (a new project, an import, an invitation's acceptance) — the new project would lie outside its limit.
+ * Matched against the route's pattern, never the URL, which can spell the same route otherwise (`/api//admin`).
  */
-const outsideAnyProject = /^\/api\/(?:admin|imports|invitations)(?:[/?]|$)/;
+const outsideAnyProject = /^\/api\/(?:admin|imports|invitations)(?:\/|$)/;
 /** The project list: a token limited to projects reads it (filtered) but cannot add to it. */
-const projectList = /^\/api\/projects\/?(?:\?|$)/;
+const projectList = /^\/api\/projects\/?$/;
 
 async function projectOf(db: Db, resolver: Resolver, id: string): Promise<string | null> {
   if (!resolver.projectOf) return id;
@@ -43,7 +44,8 @@ async function projectOf(db: Db, resolver: Resolver, id: string): Promise<string
 }
 
 async function checkLimit(db: Db, req: FastifyRequest, limit: string[]): Promise<void> {
-  if (outsideAnyProject.test(req.url) || (projectList.test(req.url) && req.method !== 'GET')) {
+  const route = req.routeOptions.url ?? '';
+  if (outsideAnyProject.test(route) || (projectList.test(route) && req.method !== 'GET')) {
     throw new AppError('tokens/insufficient-scope', 'This API token is limited to some projects: it cannot do this');
   }
   const params = (req.params ?? {}) as Record<string, unknown>;

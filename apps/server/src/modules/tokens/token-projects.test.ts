@@ -121,6 +121,10 @@ describe('a token limited to projects', () => {
       ['GET', '/api/imports', undefined],
       ['GET', '/api/admin/access', undefined],
       ['POST', '/api/invitations/whatever/accept', undefined],
+      // The same routes spelled otherwise: the check follows the route, not the URL's text.
+      ['POST', '/api//projects', { name: 'From a limited token' }],
+      ['GET', '/api/%69mports', undefined],
+      ['GET', '/api//admin/access', undefined],
     ] as const) {
       const res = await t.request(method, path, { token, body });
       expect(res.status, `${method} ${path}`).toBe(403);

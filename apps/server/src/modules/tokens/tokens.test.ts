@@ -192,6 +192,12 @@ describe('a request with a token', () => {
       ['POST', `/api/projects/${team.projectId}/webhooks`, { url: 'https://example.com/hook', events: ['*'] }],
       ['POST', '/api/auth/logout', undefined],
       ['POST', '/api/auth/verification-mail', undefined],
+      // The same routes spelled otherwise: the check follows the route, not the URL's text.
+      ['GET', '/api//tokens', undefined],
+      ['POST', '/api/%74okens', { name: 'Child', scope: 'write' }],
+      ['DELETE', `/api//tokens/${id}`, undefined],
+      ['POST', `/api/projects/${team.projectId}/%77ebhooks`, { url: 'https://example.com/hook', events: ['*'] }],
+      ['POST', '/api//auth/logout', undefined],
     ] as const) {
       const res = await t.request(method, path, { token, body });
       expect(res.status, `${method} ${path}`).toBe(403);
