@@ -56,7 +56,8 @@ export const UpdateWebhookInput = z
     description: z.string().trim().max(webhookLimits.descriptionMaxLength).nullable(),
     enabled: z.boolean(),
   })
-  .partial();
+  .partial()
+  .refine((input) => Object.keys(input).length > 0, 'Nothing to change');
 export type UpdateWebhookInput = z.infer<typeof UpdateWebhookInput>;
 
 export const Webhook = z.object({
