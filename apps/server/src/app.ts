@@ -109,10 +109,10 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
     log: app.log,
   });
   const pubsub = config.redisUrl
-    ? await createRedisPubSub(config.redisUrl, config.redisKeyPrefix, app.log)
+    ? await createRedisPubSub(config.redisUrl, config.redisKeyPrefix, app.log, metrics)
     : createMemoryPubSub();
   const idTokens = await createIdTokens(db, config.publicUrl);
-  const live = await registerLive(app, { pubsub, idTokens, log: app.log, drain: app.drain }, options.live);
+  const live = await registerLive(app, { pubsub, idTokens, log: app.log, drain: app.drain, metrics }, options.live);
   const instance = { release: config.version, publicUrl: config.publicUrl };
   const serverErrors = config.sentryDsn
     ? await createSentryReporter({ dsn: config.sentryDsn, ...instance }, app.log)

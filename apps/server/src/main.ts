@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -34,13 +35,24 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, { version: readVersion(), stdoutIsTty: process.stdout.isTTY === true });
   const logStream =
     config.logFormat === 'pretty' ? await createPrettyLogStream(process.stdout.isTTY === true) : undefined;
+  // The database opens before the app and its logger: until the logger exists, a warning is printed.
+  let log: FastifyBaseLogger | undefined;
+  const onWarning = (message: string, err: unknown) =>
+    log ? log.warn({ component: 'database', err }, message) : console.warn(message, err);
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, migrationsDir }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), migrationsDir, onLost: exitOnLostDatabase },
+      ? { kind: 'postgres', url: config.databaseUrl, migrationsDir, onWarning }
+      : {
+          kind: 'pglite',
+          dataDir: path.join(config.dataDir, 'db'),
+          migrationsDir,
+          onLost: exitOnLostDatabase,
+          onWarning,
+        },
   );
   const migrationsApplied = await database.migrate();
   const app = await buildApp(config, { database, webDistDir, logStream });
+  log = app.log;
   app.log.info({ migrationsApplied }, migrationsApplied > 0 ? 'database migrated' : 'database schema is current');
 
   let closing = false;

@@ -24,7 +24,11 @@ beforeAll(async () => {
     });
   }
   redis = await startRedisServer();
-  const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `deckhand-outage:${crypto.randomUUID()}:` };
+  const env = {
+    REDIS_URL: redis.url,
+    REDIS_KEY_PREFIX: `deckhand-outage:${crypto.randomUUID()}:`,
+    METRICS_TOKEN: metricsToken,
+  };
   a = await createTestApp(env);
   b = await createTestApp(env, { shareWith: a });
   team = await createTeam(a, 'Outage');
@@ -39,6 +43,15 @@ afterAll(async () => {
 });
 
 const components = ['pubsub', 'rate-limit', 'collab'] as const;
+const metricsToken = 'outage-metrics-token-0123456789';
+
+/** A counter's value by component on GET /metrics, 0 while it has no sample yet. */
+async function counted(t: TestApp, counter: string, component: string): Promise<number> {
+  const res = await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  const series = `${counter}{component="${component}"} `;
+  const line = (await res.text()).split('\n').find((l) => l.startsWith(series));
+  return line === undefined ? 0 : Number(line.slice(series.length));
+}
 
 /** How often `msg` was logged for `component` since the mark (an index into the app's log lines). */
 function logCount(t: TestApp, since: number, msg: string, component: string): number {
@@ -108,6 +121,12 @@ describe('a Redis outage', () => {
     const chats = await a.request<{ id: string }[]>('GET', `/api/cards/${cardId}/chats`, { token: team.member.token });
     const chatId = chats.body[0]?.id;
     const live = await liveOn(a, team.viewer.token);
+    const before = {
+      reconnects: await counted(a, 'deckhand_pubsub_reconnects_total', 'pubsub'),
+      collabReconnects: await counted(a, 'deckhand_pubsub_reconnects_total', 'collab'),
+      resyncs: await counted(a, 'deckhand_pubsub_resyncs_total', 'live'),
+      collabResyncs: await counted(a, 'deckhand_pubsub_resyncs_total', 'collab'),
+    };
 
     const marks = await stopRedis();
     const posted = await b.request('POST', `/api/chats/${chatId}/messages`, {
@@ -127,6 +146,11 @@ describe('a Redis outage', () => {
         expect(logCount(t, since, 'redis unavailable', component)).toBe(1);
       }
     }
+    // An operator sees the outage in the counters too: each connection regained, and the resyncs it caused.
+    expect(await counted(a, 'deckhand_pubsub_reconnects_total', 'pubsub')).toBe(before.reconnects + 1);
+    expect(await counted(a, 'deckhand_pubsub_reconnects_total', 'collab')).toBe(before.collabReconnects + 1);
+    expect(await counted(a, 'deckhand_pubsub_resyncs_total', 'live')).toBeGreaterThan(before.resyncs);
+    expect(await counted(a, 'deckhand_pubsub_resyncs_total', 'collab')).toBe(before.collabResyncs + 1);
   });
 
   it('keeps an event Redis did not take and sends it once Redis takes messages again', async () => {

@@ -28,14 +28,21 @@ export type JobConnection =
   | { connectionString: string }
   | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
-export type DatabaseOptions =
+/**
+ * Something went wrong that the database recovers from by itself: an idle pooled connection failed (a server
+ * restart, the network; the pool replaces it), or PGlite's upkeep failed (it runs again). The server passes its
+ * logger's; without one the warning is printed.
+ */
+type OnWarning = (message: string, err: unknown) => void;
+
+const printWarning: OnWarning = (message, err) => console.warn(message, err);
+
+export type DatabaseOptions = { onWarning?: OnWarning } & (
   | {
       kind: 'postgres';
       url: string;
       migrationsDir: string;
       poolSize?: number;
-      /** An idle pooled connection failed (server restart, network); the pool replaces it. */
-      onIdleError?: (err: Error) => void;
     }
   | {
       kind: 'pglite';
@@ -45,7 +52,8 @@ export type DatabaseOptions =
       loadDataDir?: Blob;
       /** Called if the database's thread stops while open: from then on every query fails. */
       onLost?: (err: Error) => void;
-    };
+    }
+);
 
 /**
  * PostgreSQL's default shared_buffers (128 MB) lives inside PGlite's WebAssembly memory and is touched at start,
@@ -89,7 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ]);
     const pool = createConnectionKeepingPool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // Without a listener an idle connection's error would crash the process.
-    pool.on('error', options.onIdleError ?? ((err) => console.warn(`idle database connection failed: ${err.message}`)));
+    pool.on('error', (err) => (options.onWarning ?? printWarning)('idle database connection failed', err));
     const db = drizzlePg(pool, { casing: 'snake_case' });
     return {
       db,
@@ -144,10 +152,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite({ client: client as unknown as PGlite, casing: 'snake_case' });
   // PGlite runs PostgreSQL single-user, without autovacuum: statistics are gathered for every table at start
   // (after a crash PostgreSQL forgets which tables changed), then for each table as it changes.
-  const analyze = () => client.exec('ANALYZE').catch((err: unknown) => console.warn('ANALYZE failed', err));
+  const warn = options.onWarning ?? printWarning;
+  const analyze = () => client.exec('ANALYZE').catch((err: unknown) => warn('ANALYZE failed', err));
   const upkeep = scheduleUpkeep(client, {
     ...pgliteUpkeep,
-    onError: (err) => console.warn('table upkeep (VACUUM, ANALYZE) failed', err),
+    onError: (err) => warn('table upkeep (VACUUM, ANALYZE) failed', err),
   });
   return {
     db,

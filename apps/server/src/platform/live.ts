@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Drain } from './drain';
 import { sendError } from './errors';
 import type { IdTokens } from './id-tokens';
+import type { Metrics } from './metrics';
 import type { PubSub } from './pubsub';
 
 export interface LiveOptions {
@@ -70,7 +71,13 @@ const liveMaxMessageBytes = 4096;
 
 export async function registerLive(
   app: FastifyInstance,
-  deps: { pubsub: PubSub; idTokens: IdTokens; log: FastifyBaseLogger; drain: Drain },
+  deps: {
+    pubsub: PubSub;
+    idTokens: IdTokens;
+    log: FastifyBaseLogger;
+    drain: Drain;
+    metrics: Pick<Metrics, 'pubsubResyncs'>;
+  },
   options: LiveOptions = {},
 ): Promise<Live> {
   const pingIntervalMs = options.pingIntervalMs ?? 30_000;
@@ -105,6 +112,7 @@ export async function registerLive(
   // Events for these sockets may have been lost on the way (Redis was away): each client refetches what it shows.
   const resync = JSON.stringify({ type: 'resync' } satisfies LiveResync);
   deps.pubsub.onResync(() => {
+    deps.metrics.pubsubResyncs.inc({ component: 'live' });
     deps.log.info({ sockets: countSockets() }, 'live sockets told to resync');
     deliver([...socketsByUser.keys()], resync);
   });

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from './metrics';
 import { closeRedis } from './redis-close';
 import { createRedisHealth, redisReconnectOptions } from './redis-health';
 
@@ -54,7 +55,12 @@ const retryDelayMs = 1000;
  * instance is told to resync instead. Messages sent while a subscriber was cut off are lost to it, so each
  * instance resyncs once its connections are back.
  */
-export async function createRedisPubSub(url: string, keyPrefix: string, log: FastifyBaseLogger): Promise<PubSub> {
+export async function createRedisPubSub(
+  url: string,
+  keyPrefix: string,
+  log: FastifyBaseLogger,
+  metrics: Pick<Metrics, 'pubsubReconnects'>,
+): Promise<PubSub> {
   const { Redis } = await import('ioredis');
   // A subscribed Redis connection can do nothing else, so publishing needs its own. Without an offline queue a
   // publish fails at once while Redis is away, and is kept below instead.
@@ -118,6 +124,7 @@ export async function createRedisPubSub(url: string, keyPrefix: string, log: Fas
   });
   await subscriber.subscribe(resyncKey);
   health.onAvailableAgain(() => {
+    metrics.pubsubReconnects.inc({ component: 'pubsub' });
     void flush();
     // ioredis subscribes again after 'ready'; subscribing here first makes the answer mean the channels are live.
     subscriber.subscribe(resyncKey, ...handlers.keys()).then(resync, (err: unknown) => {

@@ -52,7 +52,7 @@ export async function openTestDatabase(template: string): Promise<Database> {
     migrationsDir,
     poolSize: 5,
     // Dropping the database at the end terminates connections that are still closing.
-    onIdleError: () => {},
+    onWarning: () => {},
   });
   return {
     ...database,

@@ -1,6 +1,7 @@
 import type { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { type Hocuspocus, OutgoingMessage, type onStoreDocumentPayload } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from '../../../platform/metrics';
 import { createRedisHealth } from '../../../platform/redis-health';
 
 /** What the extension's onStoreDocument throws when another instance holds the document's lock (3.4). */
@@ -53,11 +54,18 @@ export function withQuietLocks(Extension: typeof RedisExtension, log: FastifyBas
  * instead left an edit made during the outage unseen on the other instance in about one run of eight: both sides
  * unload and reload the document at once, and one side's sync steps can fall between the other's two copies.)
  */
-export function watchCollabRedis(extension: RedisExtension, hocuspocus: Hocuspocus, log: FastifyBaseLogger): void {
+export function watchCollabRedis(
+  extension: RedisExtension,
+  hocuspocus: Hocuspocus,
+  log: FastifyBaseLogger,
+  metrics: Pick<Metrics, 'pubsubReconnects' | 'pubsubResyncs'>,
+): void {
   const health = createRedisHealth('collab', log);
   health.watch(extension.pub);
   health.watch(extension.sub);
   health.onAvailableAgain(() => {
+    metrics.pubsubReconnects.inc({ component: 'collab' });
+    metrics.pubsubResyncs.inc({ component: 'collab' });
     for (const document of hocuspocus.documents.values()) {
       const syncStep1 = new OutgoingMessage(document.name).createSyncMessage().writeFirstSyncStepFor(document);
       // The extension's channel and framing, as its publishFirstSyncStep (3.4) writes them: its identifier first.

@@ -150,7 +150,7 @@ export async function registerCollab(
     },
   });
 
-  if (redis) watchCollabRedis(redis, hocuspocus, deps.log);
+  if (redis) watchCollabRedis(redis, hocuspocus, deps.log, deps.metrics);
 
   /** Re-checks a person's open connections to a project's cards: gone when removed, read-only as a viewer. */
   async function recheck(projectId: string, userId: string | undefined): Promise<void> {
