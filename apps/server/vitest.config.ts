@@ -15,7 +15,11 @@ const embeddedOnly = [
 // These start their own PostgreSQL, Redis, bucket and nginx whatever the pass: the PGlite pass runs them, once.
 const ownServicesOnly = ['test/proxy/**'];
 // A real PostgreSQL's own behaviour (its pool, concurrent transactions): nothing to run on the PGlite pass.
-const postgresOnly = ['src/db/connection-keeping-pool.test.ts', 'src/modules/tasks/board-late-commit.test.ts'];
+const postgresOnly = [
+  'src/db/connection-keeping-pool.test.ts',
+  'src/modules/tasks/board-late-commit.test.ts',
+  'test/database-log.test.ts',
+];
 
 export default defineConfig({
   test: {
