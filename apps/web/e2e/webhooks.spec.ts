@@ -51,8 +51,12 @@ test('an owner adds a webhook, receives a signed task.moved, and redelivers it f
     await expect(webhooks.getByRole('checkbox', { name: 'task.moved' })).toBeChecked();
     await expect(webhooks.getByRole('checkbox', { name: 'task.moved' })).toBeDisabled();
     await webhooks.getByRole('button', { name: 'Add webhook' }).click();
-    // The server's own words: only allowed hosts may use plain http.
-    await expect(webhooks.getByRole('alert')).toHaveText('url: the URL must use https');
+    // The server's own words, on the URL field: only allowed hosts may use plain http.
+    const urlField = webhooks.getByLabel('URL', { exact: true });
+    await expect(urlField).toBeFocused();
+    await expect(urlField).toHaveAttribute('aria-invalid', 'true');
+    await expect(urlField).toHaveAccessibleDescription(/The URL must use https\.$/);
+    await expect(webhooks.getByRole('alert')).toHaveCount(0);
 
     await webhooks.getByRole('checkbox', { name: 'All events' }).uncheck();
     await expect(webhooks.getByRole('checkbox', { name: 'task.moved' })).not.toBeChecked();

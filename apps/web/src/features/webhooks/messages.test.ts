@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api';
-import { webhookErrorMessage } from './messages';
+import { refusedUrlMessage, webhookErrorMessage } from './messages';
 
 const fallback = 'The webhook could not be added. Please try again.';
 
@@ -25,5 +25,18 @@ describe('webhookErrorMessage', () => {
     expect(webhookErrorMessage(new ApiRequestError(500, 'internal', null, 'Internal error'), fallback)).toBe(fallback);
     expect(webhookErrorMessage(new ApiRequestError(409, null, null), fallback)).toBe(fallback);
     expect(webhookErrorMessage(new TypeError('Failed to fetch'), fallback)).toBe(fallback);
+  });
+});
+
+describe('refusedUrlMessage', () => {
+  it('gives a refused URL’s reason as a sentence for the URL field', () => {
+    const refused = new ApiRequestError(400, 'webhooks/invalid-url', null, 'url: the URL must be on a public address');
+    expect(refusedUrlMessage(refused)).toBe('The URL must be on a public address.');
+  });
+
+  it('is undefined for every other refusal', () => {
+    expect(refusedUrlMessage(new ApiRequestError(409, 'webhooks/too-many', null, 'At most 20'))).toBeUndefined();
+    expect(refusedUrlMessage(new ApiRequestError(400, 'webhooks/invalid-url', null))).toBeUndefined();
+    expect(refusedUrlMessage(new TypeError('Failed to fetch'))).toBeUndefined();
   });
 });

@@ -22,3 +22,16 @@ export function webhookErrorMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/**
+ * Why the server may not send to a URL, for the URL field itself: its words without the field's name
+ * ("url: the URL must be on a public address" → "The URL must be on a public address."). Undefined for any other
+ * refusal.
+ */
+export function refusedUrlMessage(error: unknown): string | undefined {
+  if (errorCodeOf(error) !== 'webhooks/invalid-url' || !(error instanceof ApiRequestError) || !error.detail) {
+    return undefined;
+  }
+  const words = error.detail.replace(/^url:\s*/, '');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}${/[.!?]$/.test(words) ? '' : '.'}`;
+}

@@ -3,7 +3,7 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { type ClientCreatedWebhook, useCreateWebhook } from './api';
 import { EventsField } from './events-field';
-import { webhookErrorMessage } from './messages';
+import { refusedUrlMessage, webhookErrorMessage } from './messages';
 import {
   checkWebhookDraft,
   createWebhookInputFrom,
@@ -19,7 +19,10 @@ export interface NewWebhookFormProps {
   onCancel(): void;
 }
 
-/** URL, description and events of a new webhook; the server's refusal (a URL it may not send to, the 20) shows under it. */
+/**
+ * URL, description and events of a new webhook. The server's refusal shows on the URL field for a URL it may not
+ * send to, else under the form (the 20 webhooks, a failure).
+ */
 export function NewWebhookForm({ projectId, onCreated, onCancel }: NewWebhookFormProps) {
   const create = useCreateWebhook(projectId);
   const [draft, setDraft] = useState<WebhookDraft>(emptyWebhookDraft);
@@ -31,6 +34,10 @@ export function NewWebhookForm({ projectId, onCreated, onCancel }: NewWebhookFor
 
   // The form replaces the Add webhook button, which had the focus.
   useEffect(() => urlInput.current?.focus(), []);
+  // Back to a URL the server refused, once the field is no longer disabled by the request.
+  useEffect(() => {
+    if (!sending && refusedUrlMessage(create.error)) urlInput.current?.focus();
+  }, [create.error, sending]);
 
   function change(next: WebhookDraft, field: keyof WebhookDraftErrors): void {
     setDraft(next);
@@ -46,7 +53,14 @@ export function NewWebhookForm({ projectId, onCreated, onCancel }: NewWebhookFor
     else if (problems.description) descriptionInput.current?.focus();
     else if (problems.events) allEventsBox.current?.focus();
     if (Object.keys(problems).length > 0) return;
-    create.mutate(createWebhookInputFrom(draft), { onSuccess: onCreated });
+    create.mutate(createWebhookInputFrom(draft), {
+      onSuccess: onCreated,
+      onError: (error) => {
+        // A URL the server may not send to is the URL field's problem: said there (and focused, below).
+        const refusal = refusedUrlMessage(error);
+        if (refusal) setErrors({ url: refusal });
+      },
+    });
   }
 
   return (
@@ -86,7 +100,7 @@ export function NewWebhookForm({ projectId, onCreated, onCancel }: NewWebhookFor
         disabled={sending}
         error={errors.events}
       />
-      {create.isError ? (
+      {create.isError && !refusedUrlMessage(create.error) ? (
         <p role="alert" className="rounded-md border border-danger bg-danger-soft p-3 text-sm">
           {webhookErrorMessage(create.error, 'The webhook could not be added. Please try again.')}
         </p>

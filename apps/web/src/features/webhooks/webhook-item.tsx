@@ -52,8 +52,8 @@ export function WebhookItem({
         onSuccess: () =>
           toast.success(
             enabled
-              ? 'Webhook enabled: what waited is sent now.'
-              : 'Webhook disabled: events wait until it is enabled.',
+              ? 'Webhook enabled: its waiting retries are sent now, and new events from now on.'
+              : 'Webhook disabled: nothing is sent to it, and its events are not kept, until it is enabled.',
           ),
         onError: (error) =>
           toast.error(
@@ -88,7 +88,8 @@ export function WebhookItem({
         {webhook.disabledReason ? (
           // The server's sentence, e.g. "Disabled after 50 failed deliveries in a row."
           <p className="mt-1 text-sm text-danger">
-            {webhook.disabledReason} Enable it once the receiver works again: what waited is sent then.
+            {webhook.disabledReason} Enable it once the receiver works again: its waiting retries are sent then. Events
+            that happen while it is disabled are not sent.
           </p>
         ) : null}
       </div>

@@ -61,7 +61,8 @@ export async function createWebhook(
 }
 
 /**
- * Changes a webhook. Enabling it again clears its run of failures; what waited meanwhile is then sent.
+ * Changes a webhook. Enabling it again clears its run of failures and sends its waiting retries; events of the
+ * time it was disabled were never queued for it (enqueue.ts).
  * @throws webhooks/not-found, webhooks/forbidden, webhooks/invalid-url
  */
 export async function updateWebhook(
