@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
@@ -44,6 +45,38 @@ async function socketsOnBoth<T extends { close(): void }>(gauge: string, connect
   const pair = await onBothInstances(d, gauge, connect);
   open.push(...pair);
   return pair;
+}
+
+/**
+ * Starts an upload that declares `declaredBytes` through the proxy, sends its first 64 KiB and resolves with the
+ * answer, which comes before the rest would have been sent.
+ */
+function declareUpload(url: string, declaredBytes: number): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${d.url}${url}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'multipart/form-data; boundary=declared-boundary',
+        'content-length': String(declaredBytes),
+      },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body });
+      });
+    });
+    // The proxy and the instance close the connection on the unsent rest once they have answered.
+    req.on('error', (err) => (req.writableEnded ? undefined : reject(err)));
+    req.write('--declared-boundary\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n\r\n');
+    req.write(Buffer.alloc(64 * 1024));
+  });
 }
 
 async function closeSockets(): Promise<void> {
@@ -126,6 +159,18 @@ describe('two instances behind nginx, configured as docs/deploy.md says', () => 
 
     await expectRemindedOnce(reminded.id);
   }, 60_000);
+
+  it('leaves a too large upload or import to Deckhand to refuse, with its JSON error, whatever its size', async () => {
+    for (const [url, declared, code] of [
+      [`/api/projects/${projectId}/files`, 150 * 1024 * 1024, 'files/too-large'],
+      ['/api/imports', 1536 * 1024 * 1024, 'imports/too-large'],
+    ] as const) {
+      const answer = await declareUpload(url, declared);
+      expect(answer.status, url).toBe(413);
+      expect(answer.type, url).toContain('application/json');
+      expect(JSON.parse(answer.body), url).toMatchObject({ error: { code } });
+    }
+  });
 
   it('counts sign-in failures by the address nginx saw, whatever X-Forwarded-For the client sends', async () => {
     const guessed = uniqueEmail('guessed');
