@@ -143,6 +143,8 @@ async function createDeps(app: FastifyInstance, config: Config, options: BuildAp
     await usage.flush();
   });
   const storage = await createStorage(config);
+  // Uploads cut by the drain clean up their partial bytes before the process exits.
+  app.addHook('onClose', () => storage.close());
   const files = createBlobStore(storage);
   const stopFileSweep = startFileSweep({ db, storage, log: app.log });
   app.addHook('onClose', stopFileSweep);

@@ -45,10 +45,13 @@ async function startWithUpload(env: Record<string, string> = {}) {
   const upload = startSlowUpload(`http://127.0.0.1:${port}`, account.id_token, project.id);
   await upload.started;
   // The server is writing it: its partial file is on disk.
-  const partials = async () =>
-    (await fs.readdir(dataDir, { recursive: true })).filter((name) => name.endsWith('.partial')).length;
-  await expect.poll(partials, { timeout: 10_000 }).toBe(1);
-  return { server, upload };
+  await expect.poll(() => countPartials(dataDir), { timeout: 10_000 }).toBe(1);
+  return { server, upload, dataDir };
+}
+
+/** Files being written under DATA_DIR: a put under way, or one whose clean-up never ran. */
+async function countPartials(dataDir: string): Promise<number> {
+  return (await fs.readdir(dataDir, { recursive: true })).filter((name) => name.endsWith('.partial')).length;
 }
 
 function stop(child: ChildProcess): void {
@@ -93,6 +96,15 @@ describe('the server process', () => {
     expect(answer.status).toBe(201);
     expect(JSON.parse(answer.body)).toMatchObject({ size: 30 * 1024 * 1024 });
     expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('answers 503 to an upload still arriving when the grace period ends, and leaves none of it on disk', async () => {
+    const { server, upload, dataDir } = await startWithUpload({ SHUTDOWN_GRACE_SECONDS: '1' });
+    stop(server.child);
+    const answer = await upload.answer;
+    expect(answer.status).toBe(503);
+    expect(await server.exited).toBe(0);
+    expect(await countPartials(dataDir)).toBe(0);
   }, 60_000);
 
   it('exits at once on a second signal, whatever is under way', async () => {

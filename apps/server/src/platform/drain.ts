@@ -81,8 +81,9 @@ export function registerDrain(app: FastifyInstance): Drain {
     clearTimeout(timer);
     if (outcome !== 'late') return;
     app.log.warn({ requests: inFlight.size, graceMs }, 'requests still running after the grace period: answered 503');
+    const cut = [...inFlight];
     const answered: Promise<void>[] = [];
-    for (const { reply } of inFlight) {
+    for (const { reply } of cut) {
       if (reply.raw.headersSent) continue;
       answered.push(new Promise((resolve) => reply.raw.once('finish', resolve)));
       answerUnavailable(reply);
@@ -91,6 +92,11 @@ export function registerDrain(app: FastifyInstance): Drain {
     await Promise.race([Promise.all(answered), delay(lastAnswersMs)]);
     // Whatever is left (an answer half sent, a body still arriving) goes with its connection.
     app.server.closeAllConnections();
+    // A request answered before its body had all arrived is no longer the connection's, so losing the connection
+    // does not end it: its handler (an upload) would wait for the rest forever, and never clean up after itself.
+    for (const { request } of cut) {
+      if (!request.raw.complete) request.raw.destroy();
+    }
   }
 
   return {
