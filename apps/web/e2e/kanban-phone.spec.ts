@@ -118,3 +118,26 @@ test('a finger that swipes at once scrolls the board and picks nothing up', asyn
   await finger.up();
   await expect(page.getByRole('status').filter({ hasText: 'Moving' })).toHaveCount(0);
 });
+
+test('a swipe that starts on a task’s actions button scrolls the board and opens no menu', async ({
+  page,
+  request,
+}) => {
+  await openBoard(page, request, ['Thumb rests here']);
+  const strip = columnStrip(page);
+  const finger = await fingerOn(page);
+  const actions = tile(page, 'To do', 'Thumb rests here').getByRole('button', { name: 'Task actions' });
+  const start = await centerOf(actions);
+  await finger.down(start);
+  for (const dx of [10, 40, 80, 120, 160]) await finger.move({ x: start.x - dx, y: start.y });
+  await finger.up();
+  await expect.poll(() => strip.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  await expect(page.getByRole('menu')).toHaveCount(0);
+
+  // A tap still opens it.
+  await strip.evaluate((element) => element.scrollTo({ left: 0 }));
+  await actions.tap();
+  await expect(page.getByRole('menuitem', { name: 'Move to' })).toBeVisible();
+  await actions.tap();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+});

@@ -85,6 +85,11 @@ test('Task actions › Move to moves a task with the keyboard', async ({ page, r
   await page.getByRole('menuitem', { name: 'Done' }).press('Enter');
   await expect(tile(page, 'Done', 'By keyboard')).toBeVisible();
   await expect(column(page, 'Done')).toContainText('1');
+  // The keyboard goes on from the task in its new column, not from the top of the page.
+  const moved = tile(page, 'Done', 'By keyboard').getByRole('button', { name: 'Task actions' });
+  await expect(moved).toBeFocused();
+  await moved.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Move to' })).toBeVisible();
 });
 
 test('Task actions › Move up and Move down reorder a column with the keyboard', async ({ page, request }) => {

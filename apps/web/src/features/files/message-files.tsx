@@ -47,7 +47,9 @@ export function MessageFiles({ files }: { files: ClientFile[] }) {
                 className="inline-flex max-w-full items-center gap-2 rounded-md border border-border px-2 py-1 text-sm hover:bg-surface-strong"
               >
                 <FileIcon name={file.name} size={24} />
-                <span className="truncate">{file.name}</span>
+                <span className="truncate" title={file.name}>
+                  {file.name}
+                </span>
                 <span className="shrink-0 text-muted">{formatFileSize(file.size)}</span>
               </a>
             </li>

@@ -17,7 +17,9 @@ export function UploadList({ uploads, onCancel, onDismiss }: UploadListProps) {
         return (
           <li key={upload.key} className="flex flex-col gap-1 rounded-md border border-border px-3 py-2">
             <div className="flex items-center gap-2">
-              <span className="min-w-0 flex-1 truncate text-sm">{upload.name}</span>
+              <span className="min-w-0 flex-1 truncate text-sm" title={upload.name}>
+                {upload.name}
+              </span>
               {upload.status === 'uploading' ? (
                 <Button
                   size="sm"

@@ -96,7 +96,9 @@ export function CardTasks({ projectId, cardId, canWrite }: CardTasksProps) {
                   onChange={(event) => toggle(task, event.target.checked)}
                   className="size-4 shrink-0 accent-primary"
                 />
-                <span className={`truncate ${task.doneAt ? 'text-muted line-through' : ''}`}>{task.title}</span>
+                <span className={`min-w-0 break-words ${task.doneAt ? 'text-muted line-through' : ''}`}>
+                  {task.title}
+                </span>
               </label>
               <AssigneeAvatars ids={task.assigneeIds} members={members} />
               <DueBadge dueAt={task.dueAt} doneAt={task.doneAt} now={now} />

@@ -133,7 +133,9 @@ export function MyWorkPage() {
                           onChange={() => complete(task)}
                           className="size-4 shrink-0 accent-primary"
                         />
-                        <span className="truncate">{task.title}</span>
+                        <span className="truncate" title={task.title}>
+                          {task.title}
+                        </span>
                       </label>
                       <PriorityBadge priority={task.priority} />
                       <Link to={cardPath(task.projectId, task.cardId)} className="text-sm text-primary underline">

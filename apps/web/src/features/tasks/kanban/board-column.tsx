@@ -89,7 +89,7 @@ export function BoardColumn({
     >
       <header className={`flex items-center gap-2 px-3 py-2 ${overLimit ? 'bg-warning-soft' : ''} rounded-t-xl`}>
         <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: status.color }} />
-        <h3 id={headingId} className="min-w-0 flex-1 truncate text-sm font-semibold">
+        <h3 id={headingId} className="min-w-0 flex-1 truncate text-sm font-semibold" title={status.name}>
           {status.name}
         </h3>
         <span

@@ -12,6 +12,7 @@ import type { ProjectMember } from '../../projects/api';
 import type { ClientBoardTask, ClientStatus } from '../api';
 import { AssigneeAvatars, DueBadge, Labels, PriorityBadge } from '../task-meta';
 import { type Edge, isTaskDrag, type TaskDragData } from './drag-data';
+import { focusTaskAfterMove, takeFocusAfterMove } from './move-focus';
 import { useTouchDrag } from './touch-drag-store';
 import { tileTarget } from './touch-targets';
 
@@ -46,12 +47,23 @@ export const TaskTile = memo(function TaskTile({
   onDelete,
 }: TaskTileProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const actionsButton = useRef<HTMLButtonElement>(null);
   const [edge, setEdge] = useState<Edge | null>(null);
   const [dragging, setDragging] = useState(false);
   const touchEdge = useTouchDrag((drag) =>
     drag?.place?.type === 'task' && drag.place.taskId === task.id && drag.taskId !== task.id ? drag.place.edge : null,
   );
   const lifted = useTouchDrag((drag) => drag?.taskId === task.id);
+
+  useEffect(() => {
+    if (!takeFocusAfterMove(task.id)) return;
+    // After the closing menu has given the focus back to the button it came from, which is no longer there.
+    const timer = setTimeout(() => {
+      actionsButton.current?.focus({ preventScroll: true });
+      ref.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    });
+    return () => clearTimeout(timer);
+  }, [task.id]);
 
   useEffect(() => {
     const element = ref.current;
@@ -104,19 +116,20 @@ export const TaskTile = memo(function TaskTile({
           className={`absolute right-1 left-1 h-0.5 rounded bg-primary ${shownEdge === 'top' ? '-top-px' : '-bottom-px'}`}
         />
       ) : null}
-      <div className="flex flex-col gap-1.5 rounded-lg border border-border bg-bg p-2.5 shadow-sm hover:border-primary">
+      {/* The title's button covers the whole tile (after:inset-0): a tap anywhere on it opens the task. */}
+      <div className="relative flex flex-col gap-1.5 rounded-lg border border-border bg-bg p-2.5 shadow-sm hover:border-primary">
         <div className="flex items-start gap-1">
           <button
             type="button"
             onClick={() => onOpen(task.id)}
-            className={`min-w-0 flex-1 text-left text-sm font-medium break-words hover:underline ${task.doneAt ? 'text-muted line-through' : ''}`}
+            className={`min-w-0 flex-1 text-left text-sm font-medium break-words after:absolute after:inset-0 after:rounded-lg hover:underline ${task.doneAt ? 'text-muted line-through' : ''}`}
           >
             {task.title}
           </button>
           {canWrite ? (
             <Menu
               trigger={
-                <IconButton label="Task actions" className="size-7">
+                <IconButton ref={actionsButton} label="Task actions" className="relative size-7">
                   <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="currentColor">
                     <circle cx="3" cy="8" r="1.5" />
                     <circle cx="8" cy="8" r="1.5" />
@@ -140,7 +153,13 @@ export const TaskTile = memo(function TaskTile({
                 {statuses
                   .filter((status) => status.id !== task.statusId)
                   .map((status) => (
-                    <MenuItem key={status.id} onSelect={() => onMove(task.id, { status_id: status.id })}>
+                    <MenuItem
+                      key={status.id}
+                      onSelect={() => {
+                        focusTaskAfterMove(task.id);
+                        onMove(task.id, { status_id: status.id });
+                      }}
+                    >
                       {status.name}
                     </MenuItem>
                   ))}
@@ -149,7 +168,9 @@ export const TaskTile = memo(function TaskTile({
             </Menu>
           ) : null}
         </div>
-        <span className="truncate text-xs text-muted">{task.cardTitle}</span>
+        <span className="truncate text-xs text-muted" title={task.cardTitle}>
+          {task.cardTitle}
+        </span>
         <div className="flex flex-wrap items-center gap-2">
           <PriorityBadge priority={task.priority} />
           <DueBadge dueAt={task.dueAt} doneAt={task.doneAt} now={now} />
