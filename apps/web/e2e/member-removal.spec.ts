@@ -66,3 +66,28 @@ test('the owner hands the project over and becomes an admin', async ({ page, req
   await expect(page.getByRole('button', { name: 'Delete project' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Leave project' })).toBeVisible();
 });
+
+test('the members table fits a phone: each row’s address, role and Remove are on the screen', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerAccount(request, 'pocket-owner', 'Pia Pocket');
+  const member = await registerAccount(request, 'long-address-member', 'Marguerite Longaddress');
+  const project = await createProjectViaApi(request, owner, 'Pocket crew');
+  await addMemberViaApi(request, owner, project.id, member.email, 'member');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, owner);
+  await page.goto(`/${project.id}/settings`);
+
+  const row = page.getByRole('region', { name: 'Members' }).getByRole('row', { name: /Marguerite Longaddress/ });
+  await row.scrollIntoViewIfNeeded();
+  await expect(row.getByText(member.email, { exact: true }).filter({ visible: true })).toBeInViewport({ ratio: 1 });
+  const role = row.getByRole('combobox', { name: `Role of Marguerite Longaddress (${member.email})` });
+  await expect(role).toBeInViewport({ ratio: 1 });
+  await expect(role).toHaveValue('member');
+  expect((await role.boundingBox())?.width).toBeGreaterThanOrEqual(100);
+  await expect(row.getByRole('button', { name: `Remove Marguerite Longaddress (${member.email})` })).toBeInViewport({
+    ratio: 1,
+  });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});

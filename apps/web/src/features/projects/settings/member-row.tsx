@@ -47,42 +47,48 @@ export function MemberRow({ projectId, member, isMe }: MemberRowProps) {
     }
   }
 
+  const roleControl = member.abilities.changeRole ? (
+    <SelectField
+      className="min-w-28"
+      label={`Role of ${member.name} (${member.email})`}
+      hideLabel
+      options={roleOptions}
+      value={updateRole.isPending ? updateRole.variables.role : member.role}
+      disabled={updateRole.isPending}
+      onChange={(event) => void handleRoleChange(event.target.value)}
+    />
+  ) : (
+    roleLabels[member.role]
+  );
+  // Leaving yourself has its own section.
+  const removeButton =
+    member.abilities.remove && !isMe ? (
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`Remove ${member.name} (${member.email})`}
+        onClick={() => setConfirming(true)}
+      >
+        Remove
+      </Button>
+    ) : null;
+
   return (
     <tr className="border-b border-border last:border-b-0">
       <td className="px-2 py-2">
         <span className="flex items-center gap-2">
           <Avatar name={member.name} color={member.color} avatarUrl={member.avatarUrl} size={28} />
-          <span className="font-medium">{member.name}</span>
-          {isMe ? <span className="text-muted">(you)</span> : null}
+          <span className="min-w-0">
+            <span className="font-medium">{member.name}</span>
+            {isMe ? <span className="text-muted"> (you)</span> : null}
+            {/* A phone has room for one column: the address, the role and Remove go under the name. */}
+            <span className="block text-muted [overflow-wrap:anywhere] sm:hidden">{member.email}</span>
+          </span>
         </span>
-      </td>
-      <td className="px-2 py-2 break-all">{member.email}</td>
-      <td className="px-2 py-2">
-        {member.abilities.changeRole ? (
-          <SelectField
-            label={`Role of ${member.name} (${member.email})`}
-            hideLabel
-            options={roleOptions}
-            value={updateRole.isPending ? updateRole.variables.role : member.role}
-            disabled={updateRole.isPending}
-            onChange={(event) => void handleRoleChange(event.target.value)}
-          />
-        ) : (
-          roleLabels[member.role]
-        )}
-      </td>
-      <td className="px-2 py-2 text-right">
-        {/* Leaving yourself has its own section. */}
-        {member.abilities.remove && !isMe ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={`Remove ${member.name} (${member.email})`}
-            onClick={() => setConfirming(true)}
-          >
-            Remove
-          </Button>
-        ) : null}
+        <span className="mt-2 flex flex-wrap items-center justify-between gap-2 empty:hidden sm:hidden">
+          {roleControl}
+          {removeButton}
+        </span>
         <ConfirmDialog
           open={confirming}
           onOpenChange={setConfirming}
@@ -96,6 +102,9 @@ export function MemberRow({ projectId, member, isMe }: MemberRowProps) {
           </p>
         </ConfirmDialog>
       </td>
+      <td className="hidden px-2 py-2 break-all sm:table-cell">{member.email}</td>
+      <td className="hidden px-2 py-2 sm:table-cell">{roleControl}</td>
+      <td className="hidden px-2 py-2 text-right sm:table-cell">{removeButton}</td>
     </tr>
   );
 }

@@ -35,13 +35,13 @@ export function MembersSection({ project }: MembersSectionProps) {
                   <th scope="col" className="px-2 py-2 font-medium">
                     Name
                   </th>
-                  <th scope="col" className="px-2 py-2 font-medium">
+                  <th scope="col" className="hidden px-2 py-2 font-medium sm:table-cell">
                     Email
                   </th>
-                  <th scope="col" className="px-2 py-2 font-medium">
+                  <th scope="col" className="hidden px-2 py-2 font-medium sm:table-cell">
                     Role
                   </th>
-                  <th scope="col" className="px-2 py-2 font-medium">
+                  <th scope="col" className="hidden px-2 py-2 font-medium sm:table-cell">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
