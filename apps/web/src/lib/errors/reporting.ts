@@ -53,9 +53,17 @@ export function preloadFeedbackDialog(): void {
     .catch((error: unknown) => console.warn('The feedback dialog could not be preloaded', error));
 }
 
+/** The dialog on its way: asked for again meanwhile (a second click while its code loads), it still opens once. */
+let opening: Promise<void> | null = null;
+
 /** Opens the feedback dialog (**Report a problem**), fetching its code first if needed. Rejects when it cannot. */
-export async function openFeedbackDialog(reporter: Reporter | null): Promise<void> {
-  const reporting = await loadErrorReporting();
-  if (!reporting) throw new Error('Error reporting is not available');
-  await reporting.openFeedback(reporter);
+export function openFeedbackDialog(reporter: Reporter | null): Promise<void> {
+  opening ??= (async () => {
+    const reporting = await loadErrorReporting();
+    if (!reporting) throw new Error('Error reporting is not available');
+    await reporting.openFeedback(reporter);
+  })().finally(() => {
+    opening = null;
+  });
+  return opening;
 }
