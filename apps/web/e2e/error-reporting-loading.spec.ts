@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { z } from 'zod';
+import { holdRequests } from './support/held-requests';
 import { registerAccount, signIn } from './support/projects';
 
 /** What Sentry's replay keeps in sessionStorage once it has drawn this visit's sampling. */
@@ -82,17 +83,33 @@ for (const { kind, rejection } of [
 test('Report a problem opens the dialog when its code has not arrived before the click', async ({ page, request }) => {
   const user = await registerAccount(request, 'early', 'Eli Early');
   // The dialog's code is held back until the menu item has been clicked, so it cannot have loaded before.
-  let releaseDialogCode = () => {};
-  const clicked = new Promise<void>((resolve) => {
-    releaseDialogCode = resolve;
-  });
-  await page.route('**/assets/feedback-*.js', async (route) => {
-    await clicked;
-    await route.continue();
-  });
+  const releaseDialogCode = await holdRequests(page, '**/assets/feedback-*.js');
   await signIn(page, user);
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Report a problem' }).click();
   releaseDialogCode();
   await expect(page.locator('#sentry-feedback').getByRole('heading', { name: 'Report a problem' })).toBeVisible();
+});
+
+test('Report a problem says it is opening while its code loads, and opens one form however often it is asked', async ({
+  page,
+  request,
+}) => {
+  const reporter = await registerAccount(request, 'impatient', 'Ira Impatient');
+  // A slow connection: the form's code arrives only when the test lets it.
+  const release = await holdRequests(page, '**/assets/feedback-*.js');
+  await signIn(page, reporter);
+
+  for (let i = 0; i < 2; i += 1) {
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Report a problem' }).click();
+  }
+  await expect(page.getByText('Opening the report form…')).toBeVisible();
+  release();
+  const form = page.locator('#sentry-feedback');
+  await expect(form.getByRole('heading', { name: 'Report a problem' })).toHaveCount(1);
+  await expect(form.getByRole('heading', { name: 'Report a problem' })).toBeVisible();
+  await expect(page.getByText('Opening the report form…')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form.getByRole('heading', { name: 'Report a problem' })).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createCardViaApi } from './support/cards';
 import { solidPng, uploadViaApi } from './support/files';
+import { holdRequests } from './support/held-requests';
 import { addMemberViaApi, createProjectViaApi, registerAccount, signIn } from './support/projects';
 
 /** Pastes files into the focused-or-given element the way a browser does with a copied screenshot. */
@@ -39,14 +40,7 @@ test('two files attached on a card show their progress and reach another member 
   await expect(files.getByText('No files yet.')).toBeVisible();
 
   // Uploads are held at the network until their progress bars have been seen.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/projects/*/files', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/projects/*/files');
   const chooser = page.waitForEvent('filechooser');
   await files.getByRole('button', { name: 'Attach files' }).click();
   await (await chooser).setFiles([

@@ -223,33 +223,3 @@ test('a page whose code cannot load shows the error page, and the problem can be
   // The failed load itself was reported as an error.
   await expect.poll(() => adminApiText(request, admin, 'admin/reports/errors')).toContain('cards-page');
 });
-
-test('Report a problem says it is opening while its code loads, and opens one form however often it is asked', async ({
-  page,
-  request,
-}) => {
-  const reporter = await registerAccount(request, 'impatient', 'Ira Impatient');
-  // A slow connection: the form's code arrives only when the test lets it.
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/feedback-*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  await signIn(page, reporter);
-
-  for (let i = 0; i < 2; i += 1) {
-    await page.getByRole('button', { name: 'Account' }).click();
-    await page.getByRole('menuitem', { name: 'Report a problem' }).click();
-  }
-  await expect(page.getByText('Opening the report form…')).toBeVisible();
-  release();
-  const form = page.locator('#sentry-feedback');
-  await expect(form.getByRole('heading', { name: 'Report a problem' })).toHaveCount(1);
-  await expect(form.getByRole('heading', { name: 'Report a problem' })).toBeVisible();
-  await expect(page.getByText('Opening the report form…')).toHaveCount(0);
-  await form.getByRole('button', { name: 'Cancel' }).click();
-  await expect(form.getByRole('heading', { name: 'Report a problem' })).toHaveCount(0);
-});
