@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createCardViaApi } from './support/cards';
+import { uploadViaApi } from './support/files';
 import { createProjectViaApi, registerAccount, signIn } from './support/projects';
 
 test('at 375 px wide the body and the chats stack; on a wide screen they sit side by side', async ({
@@ -31,4 +32,22 @@ test('at 375 px wide the body and the chats stack; on a wide screen they sit sid
       return wideBody && wideChats ? wideChats.x >= wideBody.x + wideBody.width && wideChats.y === wideBody.y : false;
     })
     .toBe(true);
+});
+
+test('at 375 px wide a card’s file shows its whole name beside Download and Delete', async ({ page, request }) => {
+  const owner = await registerAccount(request, 'filer', 'Fay Filer');
+  const project = await createProjectViaApi(request, owner, 'Pocket files');
+  const card = await createCardViaApi(request, owner, project.id, 'Papers');
+  await uploadViaApi(request, owner, project.id, { name: 'notes.txt', buffer: Buffer.from('hello'), cardId: card.id });
+  await signIn(page, owner);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/${project.id}/cards/${card.id}`);
+
+  const files = page.getByRole('region', { name: 'Files' });
+  const name = files.getByText('notes.txt', { exact: true });
+  await name.scrollIntoViewIfNeeded();
+  await expect(name).toBeInViewport({ ratio: 1 });
+  // Shown whole: neither cut short with an ellipsis nor clipped.
+  expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await expect(files.getByRole('link', { name: 'Download notes.txt' })).toBeInViewport({ ratio: 1 });
 });

@@ -32,7 +32,8 @@ export function FileItem({ file, now, onPreview, onDelete }: FileItemProps) {
         </span>
       )}
       <div className="min-w-0 flex-1">
-        <p id={`file-${file.id}-name`} className="truncate font-medium" title={file.name}>
+        {/* Two lines, broken anywhere: on a phone, beside Download and Delete, one line showed "notes.…". */}
+        <p id={`file-${file.id}-name`} className="line-clamp-2 font-medium [overflow-wrap:anywhere]" title={file.name}>
           {file.name}
         </p>
         <p className="truncate text-sm text-muted">
