@@ -206,3 +206,35 @@ test('a column over its WIP limit turns to a warning; admins add columns, member
   await expect(memberPage.getByRole('button', { name: /Column actions/ })).toHaveCount(0);
   await memberContext.close();
 });
+
+test('a click anywhere on a tile opens its task, while its avatars still name their people', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerAccount(request, 'tile-clicker', 'Tilda Click');
+  const project = await createProjectViaApi(request, owner, 'Whole tiles');
+  const card = await createCardViaApi(request, owner, project.id, 'The card line');
+  await createTaskViaApi(request, owner, card.id, { title: 'Open me', assignee_ids: [owner.userId] });
+  await signIn(page, owner);
+  await page.goto(`/${project.id}/kanban`);
+
+  const openMe = tile(page, 'To do', 'Open me');
+  // The card's line, under the title's cover: a click there lands on the cover.
+  const cardLine = await openMe.getByText('The card line').boundingBox();
+  if (!cardLine) throw new Error('The card line is not shown');
+  await page.mouse.click(cardLine.x + cardLine.width / 2, cardLine.y + cardLine.height / 2);
+  const drawer = page.getByRole('dialog', { name: 'Open me' });
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+
+  // What the pointer meets over the avatars is the avatars (their tooltip), not the tile's cover.
+  const avatars = openMe.getByTitle('Tilda Click');
+  const box = await avatars.boundingBox();
+  if (!box) throw new Error('The avatars are not shown');
+  const hit = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('[title]')?.getAttribute('title'),
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(hit).toBe('Tilda Click');
+});

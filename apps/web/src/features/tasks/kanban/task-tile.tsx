@@ -168,14 +168,13 @@ export const TaskTile = memo(function TaskTile({
             </Menu>
           ) : null}
         </div>
-        <span className="truncate text-xs text-muted" title={task.cardTitle}>
-          {task.cardTitle}
-        </span>
+        <span className="truncate text-xs text-muted">{task.cardTitle}</span>
         <div className="flex flex-wrap items-center gap-2">
           <PriorityBadge priority={task.priority} />
           <DueBadge dueAt={task.dueAt} doneAt={task.doneAt} now={now} />
           <Labels labels={task.labels} />
-          <span className="ml-auto">
+          {/* Above the title's cover, so that each avatar still names its person on hover. */}
+          <span className="relative ml-auto">
             <AssigneeAvatars ids={task.assigneeIds} members={members} />
           </span>
         </div>
