@@ -139,6 +139,17 @@ describe('web app serving', () => {
     expect((await t.request('GET', '/assets/gone-123.js')).status).toBe(404);
   });
 
+  it('serves what a build wrote while it ran, as the index.html it sends names it', async () => {
+    // `npm run build` for an upgrade, before the restart: the page already names the new build's assets.
+    await fs.writeFile(path.join(webDir, 'assets', 'index-new456.js'), 'console.log(2)');
+    const asset = await t.request('GET', '/assets/index-new456.js');
+    expect(asset.status).toBe(200);
+    expect(asset.text).toBe('console.log(2)');
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await t.request('GET', '/assets/index-still-missing.js')).status).toBe(404);
+  });
+
   it('puts security headers on API answers too', async () => {
     const res = await t.request('GET', '/api/health');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

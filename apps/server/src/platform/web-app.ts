@@ -11,6 +11,14 @@ function isApiPath(url: string): boolean {
   return apiPrefixes.some((p) => pathname === p || pathname.startsWith(p.endsWith('/') ? p : `${p}/`));
 }
 
+/** `assets/<name>` when the URL names a file the build wrote there after the start, else undefined. */
+function assetBuiltSince(webDistDir: string, url: string): string | undefined {
+  const relative = url.split('?')[0]?.slice(1) ?? '';
+  // Hashed names only: no folder, no `..`, nothing outside the assets.
+  if (!/^assets\/[\w-]+(?:\.[\w-]+)+$/.test(relative)) return undefined;
+  return fs.existsSync(path.join(webDistDir, relative)) ? relative : undefined;
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
  * other GET answered with index.html (SPA fallback). Unknown API paths get a JSON 404.
@@ -39,6 +47,13 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     const isPageRequest = req.method === 'GET' || req.method === 'HEAD';
     // A missing hashed asset must not be answered with HTML that a browser would cache as script.
     const isAsset = req.url.startsWith('/assets/');
+    // The assets are routes listed at start, but index.html is read at each request: after a build made while this
+    // process runs (an upgrade, before its restart), the page names assets that list lacks. Those are served too.
+    const builtSince = isPageRequest && isAsset && webDistDir ? assetBuiltSince(webDistDir, req.url) : undefined;
+    if (builtSince) {
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      return reply.sendFile(builtSince);
+    }
     if (!isPageRequest || isApiPath(req.url) || isAsset || !hasWebApp) {
       return sendError(reply, 'request/not-found', `No route for ${req.method} ${req.url.split('?')[0]}`);
     }
