@@ -81,11 +81,15 @@ export function MemberRow({ projectId, member, isMe }: MemberRowProps) {
           <span className="min-w-0">
             <span className="font-medium">{member.name}</span>
             {isMe ? <span className="text-muted"> (you)</span> : null}
-            {/* A phone has room for one column: the address, the role and Remove go under the name. */}
+            {/* A phone has no room for the Email column: the address goes under the name. */}
             <span className="block text-muted [overflow-wrap:anywhere] sm:hidden">{member.email}</span>
           </span>
         </span>
-        <span className="mt-2 flex flex-wrap items-center justify-between gap-2 empty:hidden sm:hidden">
+      </td>
+      <td className="hidden px-2 py-2 break-all sm:table-cell">{member.email}</td>
+      <td className="px-2 py-2">
+        {/* Remove goes under the role where the row is narrow (a phone), beside it otherwise. */}
+        <span className="flex flex-wrap items-center justify-end gap-2">
           {roleControl}
           {removeButton}
         </span>
@@ -102,9 +106,6 @@ export function MemberRow({ projectId, member, isMe }: MemberRowProps) {
           </p>
         </ConfirmDialog>
       </td>
-      <td className="hidden px-2 py-2 break-all sm:table-cell">{member.email}</td>
-      <td className="hidden px-2 py-2 sm:table-cell">{roleControl}</td>
-      <td className="hidden px-2 py-2 text-right sm:table-cell">{removeButton}</td>
     </tr>
   );
 }

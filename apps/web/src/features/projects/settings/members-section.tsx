@@ -38,11 +38,8 @@ export function MembersSection({ project }: MembersSectionProps) {
                   <th scope="col" className="hidden px-2 py-2 font-medium sm:table-cell">
                     Email
                   </th>
-                  <th scope="col" className="hidden px-2 py-2 font-medium sm:table-cell">
+                  <th scope="col" className="px-2 py-2 text-right font-medium">
                     Role
-                  </th>
-                  <th scope="col" className="hidden px-2 py-2 font-medium sm:table-cell">
-                    <span className="sr-only">Actions</span>
                   </th>
                 </tr>
               </thead>
