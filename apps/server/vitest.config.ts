@@ -18,6 +18,7 @@ const ownServicesOnly = ['test/proxy/**'];
 const postgresOnly = [
   'src/db/connection-keeping-pool.test.ts',
   'src/modules/tasks/board-late-commit.test.ts',
+  'src/modules/tasks/batches-locked.test.ts',
   'test/database-log.test.ts',
 ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstKey, keyBetween, keysAfter } from './order-keys';
+import { distinctSpreadDigits, firstKey, keyBetween, keysAfter } from './order-keys';
 
 /** Byte order, as PostgreSQL compares a COLLATE "C" column. */
 function byteOrder(a: string, b: string): number {
@@ -100,5 +100,28 @@ describe('order keys drawn at random from the gap', () => {
     // 200 draws from 3,782 keys: about five repeats are expected, and 20 would be very unlikely.
     expect(seen.size).toBeGreaterThan(180);
     for (const key of seen) expect(key > 'b1z' && key.startsWith('b20')).toBe(true);
+  });
+});
+
+describe('distinctSpreadDigits', () => {
+  it('draws pairs in range, no two alike, up to every pair there is', () => {
+    for (const count of [2, 50, 62 * 61]) {
+      const pairs = distinctSpreadDigits(count, Math.random);
+      expect(pairs).toHaveLength(count);
+      expect(new Set(pairs.map(({ r1, r2 }) => `${r1} ${r2}`)).size).toBe(count);
+      for (const { r1, r2 } of pairs) {
+        expect(r1).toBeGreaterThanOrEqual(0);
+        expect(r1).toBeLessThanOrEqual(61);
+        expect(r2).toBeGreaterThanOrEqual(1);
+        expect(r2).toBeLessThanOrEqual(61);
+      }
+    }
+  });
+
+  it('draws again when the random source repeats itself', () => {
+    // A source that gives the same pair twice, then another: the second pair must not repeat the first.
+    const values = [0.5, 0.5, 0.5, 0.5, 0.1, 0.9];
+    const pairs = distinctSpreadDigits(2, () => values.shift() ?? 0.3);
+    expect(pairs[0]).not.toEqual(pairs[1]);
   });
 });

@@ -102,6 +102,23 @@ export function spreadDigits(random: Random): { r1: number; r2: number } {
   return { r1: Math.floor(random() * base), r2: 1 + Math.floor(random() * (base - 1)) };
 }
 
+/**
+ * `count` pairs of spreadDigits, no two alike (count ≤ 3,782), for the writes of one statement: those into one
+ * status take keys after the same last key, so equal digits would make equal keys and fail the whole statement.
+ */
+export function distinctSpreadDigits(count: number, random: Random): { r1: number; r2: number }[] {
+  const drawn = new Set<number>();
+  const pairs: { r1: number; r2: number }[] = [];
+  while (pairs.length < count) {
+    const pair = spreadDigits(random);
+    const id = pair.r1 * base + pair.r2;
+    if (drawn.has(id)) continue;
+    drawn.add(id);
+    pairs.push(pair);
+  }
+  return pairs;
+}
+
 /** A fraction strictly between `low` and `high` (null: 1), neither ending in '0'. */
 function fractionBetween(low: string, high: string | null, random?: Random): string {
   let prefix = '';

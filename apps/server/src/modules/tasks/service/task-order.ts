@@ -39,7 +39,7 @@ export interface NeighbourKeys {
 }
 
 /** Whether `err` is the unique (status, position) index refusing a key another writer took a moment before. */
-function isKeyTaken(err: unknown): boolean {
+export function isKeyTaken(err: unknown): boolean {
   return isUniqueViolation(err, 'tasks_status_position_idx');
 }
 

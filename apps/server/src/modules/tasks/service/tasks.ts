@@ -1,4 +1,3 @@
-import { projectRoles } from '@deckhand/contract/projects';
 import type { StatusCategory } from '@deckhand/contract/statuses';
 import type { CreateTaskInput, MoveTaskInput, Task, UpdateTaskInput } from '@deckhand/contract/tasks';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -13,14 +12,12 @@ import { cardNotFound, requireCardAccess } from '../../cards/queries/card-access
 import { canWriteTasks } from '../policy';
 import { requireTaskAccess, taskForbidden, taskNotFound } from './access';
 import { changedNow } from './clock';
-import { spreadDigits } from './order-keys';
+import { createTaskTogether } from './create-batches';
+import { moveToEndTogether } from './move-batches';
 import { firstStatus } from './statuses';
 import { taskAuthorJoin, taskCardJoin, taskColumns, toTaskDto } from './task-dto';
-import { placeTask, unlessKeyTaken } from './task-order';
+import { placeTask } from './task-order';
 import { taskStatements } from './task-statements';
-
-/** The roles that may write tasks, for statements that check the role themselves. */
-const writerRoles = projectRoles.filter(canWriteTasks);
 
 /** A task before and after a change: reminders and assignment notifications follow what changed. */
 export interface TaskChange {
@@ -164,27 +161,7 @@ export async function createTaskInOne(
 ): Promise<TaskChange | undefined> {
   const assigneeIds = [...new Set(input.assignee_ids ?? [])];
   const id = uuidv7();
-  const now = new Date().toISOString();
-  const dueAt = input.due_at ? new Date(input.due_at).toISOString() : null;
-  const priority = input.priority ?? 'none';
-  const labels = input.labels ?? [];
-  const rows = await unlessKeyTaken(
-    taskStatements(db).createInOne.execute({
-      id,
-      userId,
-      cardId,
-      statusId: input.status_id ?? null,
-      title: input.title,
-      assigneeIds,
-      dueAt,
-      priority,
-      labels,
-      now,
-      writerRoles,
-      ...spreadDigits(Math.random),
-    }),
-  );
-  const [row] = rows ?? [];
+  const row = await createTaskTogether(db, { id, userId, cardId, assigneeIds, input });
   if (!row) return undefined;
   const task: Task = {
     id,
@@ -195,9 +172,9 @@ export async function createTaskInOne(
     status_id: row.statusId,
     position: row.position,
     assignee_ids: assigneeIds,
-    due_at: dueAt,
-    priority,
-    labels,
+    due_at: input.due_at ? new Date(input.due_at).toISOString() : null,
+    priority: input.priority ?? 'none',
+    labels: input.labels ?? [],
     done_at: row.doneAt,
     created_by: { user_id: userId, name: row.createdByName },
     created_at: row.createdAt,
@@ -258,8 +235,9 @@ async function doneTarget(
 
 /**
  * A move to the end of `statusId` as one statement (the usual move: the Move to menu, a drop on a column's free
- * space). Undefined when that statement did not move the task: a refusal (the caller's two-statement path says
- * which) or a key another writer took at the same moment (that path tries again with fresh keys).
+ * space), batched with the moves made at the same moment (move-batches.ts). Undefined when that statement did not
+ * move the task: a refusal (the caller's two-statement path says which) or a key another writer took at the same
+ * moment (that path tries again with fresh keys).
  */
 export async function moveTaskToEnd(
   db: Db,
@@ -267,17 +245,7 @@ export async function moveTaskToEnd(
   taskId: string,
   statusId: string,
 ): Promise<TaskChange | undefined> {
-  const rows = await unlessKeyTaken(
-    taskStatements(db).moveToEnd.execute({
-      taskId,
-      userId,
-      statusId,
-      writerRoles,
-      ...spreadDigits(Math.random),
-      now: new Date().toISOString(),
-    }),
-  );
-  const [row] = rows ?? [];
+  const row = await moveToEndTogether(db, { userId, taskId, statusId });
   if (!row) return undefined;
   const { previousDoneAt, previousStatusId, ...moved } = row;
   const task = toTaskDto(moved);
