@@ -66,30 +66,49 @@ export function watchCollabRedis(
   health.onAvailableAgain(() => {
     metrics.pubsubReconnects.inc({ component: 'collab' });
     metrics.pubsubResyncs.inc({ component: 'collab' });
-    for (const document of hocuspocus.documents.values()) {
-      const syncStep1 = new OutgoingMessage(document.name).createSyncMessage().writeFirstSyncStepFor(document);
-      // The extension's channel and framing, as its publishFirstSyncStep (3.4) writes them: its identifier first.
-      extension.pub
-        .publish(
-          `${extension.configuration.prefix}:${document.name}`,
-          Buffer.concat([extension.messagePrefix, syncStep1.toUint8Array()]),
-        )
-        .catch((err: unknown) => log.warn({ component: 'collab', err }, 'document not announced; Redis is away again'));
-      // Debounced like any store, so it runs after the other instances' answers have arrived.
-      const stored = hocuspocus.storeDocumentHooks(document, {
-        instance: hocuspocus,
-        document,
-        documentName: document.name,
-        clientsCount: document.getConnectionsCount(),
-        context: {},
-        requestHeaders: {},
-        requestParameters: new URLSearchParams(),
-        socketId: '',
-      });
-      stored.catch((err: unknown) =>
-        log.error({ component: 'collab', err }, 'document not stored after Redis came back'),
-      );
-    }
-    log.info({ component: 'collab', documents: hocuspocus.documents.size }, 'open documents synced again');
+    void subscribedAgain(extension)
+      .then(() => announceOpenDocuments(extension, hocuspocus, log))
+      .catch((err: unknown) => log.warn({ component: 'collab', err }, 'documents not announced; Redis is away again'));
   });
+}
+
+/**
+ * Resolves once Redis has taken the subscriber's subscriptions back. ioredis reports a connection ready before it
+ * sends them, and the other instances, on the same reconnection schedule, announce their documents at that same
+ * moment: an announcement that reaches Redis before this instance subscribes again is lost to it. Announcing only
+ * after a PING sent behind those SUBSCRIBEs has come back means that of any two instances, the one that announces
+ * last is heard by the other, whose answer asks for what it lacks.
+ */
+async function subscribedAgain(extension: RedisExtension): Promise<void> {
+  // ioredis sends the SUBSCRIBEs right after the 'ready' this runs in: the PING must queue behind them.
+  await new Promise((resolve) => setImmediate(resolve));
+  await extension.sub.ping();
+}
+
+function announceOpenDocuments(extension: RedisExtension, hocuspocus: Hocuspocus, log: FastifyBaseLogger): void {
+  for (const document of hocuspocus.documents.values()) {
+    const syncStep1 = new OutgoingMessage(document.name).createSyncMessage().writeFirstSyncStepFor(document);
+    // The extension's channel and framing, as its publishFirstSyncStep (3.4) writes them: its identifier first.
+    extension.pub
+      .publish(
+        `${extension.configuration.prefix}:${document.name}`,
+        Buffer.concat([extension.messagePrefix, syncStep1.toUint8Array()]),
+      )
+      .catch((err: unknown) => log.warn({ component: 'collab', err }, 'document not announced; Redis is away again'));
+    // Debounced like any store, so it runs after the other instances' answers have arrived.
+    const stored = hocuspocus.storeDocumentHooks(document, {
+      instance: hocuspocus,
+      document,
+      documentName: document.name,
+      clientsCount: document.getConnectionsCount(),
+      context: {},
+      requestHeaders: {},
+      requestParameters: new URLSearchParams(),
+      socketId: '',
+    });
+    stored.catch((err: unknown) =>
+      log.error({ component: 'collab', err }, 'document not stored after Redis came back'),
+    );
+  }
+  log.info({ component: 'collab', documents: hocuspocus.documents.size }, 'open documents synced again');
 }
