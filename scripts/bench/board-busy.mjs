@@ -5,7 +5,7 @@
 import autocannon from 'autocannon';
 import { callApi } from './api-client.mjs';
 import { registerAccounts } from './bench-accounts.mjs';
-import { browserAcceptEncoding, checkLoad, moveAtRandom, randomIndexes, setUpBoard } from './board.mjs';
+import { browserAcceptEncoding, checkLoad, moveAtRandom, randomIndexes, setUpBoard, warmUp } from './board.mjs';
 import { startServerProfile } from './cpu-profile.mjs';
 import { inspectorEnv } from './inspector-client.mjs';
 import { summarize } from './latency-stats.mjs';
@@ -78,6 +78,7 @@ export async function measureBusyBoard(report, { label, workDir, databaseUrl, du
   const server = await startHealthyServer(workDir, `board-busy-${label}`, env);
   try {
     const [owner] = await registerAccounts(server.url, { count: 1, label: `board-busy-${label}` });
+    await warmUp(server.url, owner, server.pid);
     const board = await setUpBoard(server.url, owner, server.pid, Boolean(databaseUrl));
     const context = { baseUrl: server.url, token: owner.idToken, ...board };
     await waitForQuietCpu([server.pid]);
