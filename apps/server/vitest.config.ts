@@ -19,6 +19,7 @@ const postgresOnly = [
   'src/db/connection-keeping-pool.test.ts',
   'src/modules/tasks/board-late-commit.test.ts',
   'src/modules/tasks/batches-locked.test.ts',
+  'src/modules/tasks/status-deadlock.test.ts',
   'test/database-log.test.ts',
 ];
 

@@ -40,3 +40,13 @@ export function isConnectionFailure(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether PostgreSQL rolled the statement's transaction back to end a race with another one: a deadlock (40P01)
+ * or a serialization failure (40001). Nothing of it was written, and the same request tried again will most
+ * likely go through.
+ */
+export function isTransactionRace(err: unknown): boolean {
+  const code = driverError(err)?.code;
+  return code === '40P01' || code === '40001';
+}

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@deckhand/contract/error-codes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isConnectionFailure } from '../db/errors';
+import { isConnectionFailure, isTransactionRace } from '../db/errors';
 import type { ServerErrorContext } from './server-errors';
 
 const statusOf = {
@@ -132,6 +132,8 @@ export type UnexpectedErrorSink = (err: Error, context: ServerErrorContext) => v
 
 /** What a client is told to wait when the database is away: a restart or a failover takes seconds. */
 const unreachableRetryAfterSeconds = 5;
+/** A race between two transactions is over once one of them is rolled back. */
+const raceRetryAfterSeconds = 1;
 
 function contextOf(req: FastifyRequest): ServerErrorContext {
   return { method: req.method, path: req.url.split('?')[0] ?? req.url, userId: req.actor?.userId ?? null };
@@ -170,6 +172,16 @@ export function registerErrorHandlers(app: FastifyInstance, onUnexpected: Unexpe
       req.log.warn({ reason }, 'a service this request needs cannot be reached: answered 503');
       reply.header('Retry-After', String(unreachableRetryAfterSeconds));
       return sendError(reply, 'service/unavailable', 'Temporarily unavailable, please try again in a few seconds');
+    }
+    if (isTransactionRace(err)) {
+      // Not the client's doing, and nothing was written: two transactions took the same rows in another order.
+      req.log.warn({ err }, 'transaction rolled back by the database to end a race: answered 503');
+      reply.header('Retry-After', String(raceRetryAfterSeconds));
+      return sendError(
+        reply,
+        'service/unavailable',
+        'Someone changed the same things at that moment; please try again',
+      );
     }
     req.log.error({ err }, 'unhandled error');
     onUnexpected(err, contextOf(req));
