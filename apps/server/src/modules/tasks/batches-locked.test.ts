@@ -6,8 +6,9 @@ import { createTeam, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { testTarget } from '../../../test/support/test-database';
 import { uuidv7 } from '../../platform/ids';
-import { createSlots, createTaskTogether } from './service/create-batches';
-import { moveSlots, moveToEndTogether } from './service/move-batches';
+import { createTaskTogether } from './service/create-batches';
+import { moveToEndTogether } from './service/move-batches';
+import { writeSlots } from './service/write-batches';
 
 // Runs on the PostgreSQL pass only (vitest.config.ts): it holds a task's or a card's row in an open transaction
 // while moves and creations are made, which the embedded database's one connection cannot do.
@@ -38,7 +39,7 @@ async function newTask(title: string): Promise<Task> {
 describe('a batch of moves and a task another transaction holds', () => {
   it('leaves that task out instead of waiting for it, and moves the others', async () => {
     const alone: Task[] = [];
-    for (let i = 0; i < moveSlots; i += 1) alone.push(await newTask(`Alone ${i}`));
+    for (let i = 0; i < writeSlots; i += 1) alone.push(await newTask(`Alone ${i}`));
     const [held, free] = [await newTask('Held'), await newTask('Free')];
     const db = t.database.db;
     let results: unknown[] = [];
@@ -79,19 +80,29 @@ describe('a batch of creations and a card another transaction holds', () => {
       .id;
     const db = t.database.db;
     const make = (card: string, title: string) =>
-      createTaskTogether(db, { id: uuidv7(), userId: team.member.id, cardId: card, assigneeIds: [], input: { title } });
+      createTaskTogether(db, {
+        id: uuidv7(),
+        userId: team.member.id,
+        cardId: card,
+        statusId: null,
+        title,
+        assigneeIds: [],
+        dueAt: null,
+        priority: 'none',
+        labels: [],
+      });
     let results: unknown[] = [];
     await db.transaction(async (tx) => {
       // What deleting the card takes; a creation's own lock on it (for its foreign key) would wait for this.
       await tx.execute(sql`select id from cards where id = ${heldCard} for update`);
       results = await Promise.all([
-        ...Array.from({ length: createSlots }, (_, i) => make(cardId, `Alone ${i}`)),
+        ...Array.from({ length: writeSlots }, (_, i) => make(cardId, `Alone ${i}`)),
         make(heldCard, 'On the held card'),
         make(cardId, 'Beside it'),
       ]);
     });
     const titles = results.map((row) => (row as { id: string } | undefined) && 'made');
-    expect(titles).toEqual([...Array.from({ length: createSlots }, () => 'made'), undefined, 'made']);
+    expect(titles).toEqual([...Array.from({ length: writeSlots }, () => 'made'), undefined, 'made']);
   });
 
   it('makes a task on a held card once its transaction ends, through the path that waits', async () => {

@@ -118,8 +118,12 @@ describe('createTaskTogether', () => {
         id: uuidv7(),
         userId,
         cardId: cardIds[1] as string,
+        statusId: statusId ?? null,
+        title,
         assigneeIds: [],
-        input: { title, ...(statusId && { status_id: statusId }) },
+        dueAt: null,
+        priority: 'none',
+        labels: [],
       });
     // Made in one turn: the first calls take the free slots alone, the rest wait for one and go together.
     const results = await Promise.all([

@@ -239,6 +239,19 @@ function prepare(db: Db) {
     .returning({ id: tasks.id, position: tasks.position, updatedAt: isoTimestamp(tasks.updatedAt) })
     .prepare('task_create_insert');
 
+  /** What a creation reads back: the columns the database set, and the card's title. */
+  const createdReturning = {
+    id: tasks.id,
+    projectId: tasks.projectId,
+    cardTitle: sql<string>`(select ct.title from cards ct where ct.id = ${tasks.cardId})`,
+    statusId: tasks.statusId,
+    position: tasks.position,
+    doneAt: sql<string | null>`${isoTimestamp(tasks.doneAt)}`,
+    createdByName: tasks.createdByName,
+    createdAt: isoTimestamp(tasks.createdAt),
+    updatedAt: isoTimestamp(tasks.updatedAt),
+  };
+
   /**
    * A creation in one statement: the task goes in, at its status's end (order_key_after), only when the card
    * exists, the caller's role is in `writerRoles`, the status is the project's and every assignee is a member.
@@ -263,17 +276,7 @@ function prepare(db: Db) {
         and (select count(*) from project_members am where am.project_id = c.project_id
           and am.user_id = any(${value('assigneeIds')}::uuid[])) = cardinality(${value('assigneeIds')}::uuid[])`,
     )
-    .returning({
-      id: tasks.id,
-      projectId: tasks.projectId,
-      cardTitle: sql<string>`(select ct.title from cards ct where ct.id = ${tasks.cardId})`,
-      statusId: tasks.statusId,
-      position: tasks.position,
-      doneAt: sql<string | null>`${isoTimestamp(tasks.doneAt)}`,
-      createdByName: tasks.createdByName,
-      createdAt: isoTimestamp(tasks.createdAt),
-      updatedAt: isoTimestamp(tasks.updatedAt),
-    })
+    .returning(createdReturning)
     .prepare('task_create_in_one');
 
   /**
@@ -310,17 +313,7 @@ function prepare(db: Db) {
           and am.user_id = any(m.assignee_ids)) = cardinality(m.assignee_ids)
       for key share of c, p, st skip locked`,
     )
-    .returning({
-      id: tasks.id,
-      projectId: tasks.projectId,
-      cardTitle: sql<string>`(select ct.title from cards ct where ct.id = ${tasks.cardId})`,
-      statusId: tasks.statusId,
-      position: tasks.position,
-      doneAt: sql<string | null>`${isoTimestamp(tasks.doneAt)}`,
-      createdByName: tasks.createdByName,
-      createdAt: isoTimestamp(tasks.createdAt),
-      updatedAt: isoTimestamp(tasks.updatedAt),
-    })
+    .returning(createdReturning)
     .prepare('task_create_in_batch');
 
   return { moveRead, moveWrite, moveToEnd, moveToEndBatch, createContext, createInsert, createInOne, createInBatch };

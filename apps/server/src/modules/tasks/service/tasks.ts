@@ -159,22 +159,31 @@ export async function createTaskInOne(
   cardId: string,
   input: CreateTaskInput,
 ): Promise<TaskChange | undefined> {
-  const assigneeIds = [...new Set(input.assignee_ids ?? [])];
-  const id = uuidv7();
-  const row = await createTaskTogether(db, { id, userId, cardId, assigneeIds, input });
+  const creation = {
+    id: uuidv7(),
+    userId,
+    cardId,
+    statusId: input.status_id ?? null,
+    title: input.title,
+    assigneeIds: [...new Set(input.assignee_ids ?? [])],
+    dueAt: input.due_at ? new Date(input.due_at).toISOString() : null,
+    priority: input.priority ?? 'none',
+    labels: input.labels ?? [],
+  };
+  const row = await createTaskTogether(db, creation);
   if (!row) return undefined;
   const task: Task = {
-    id,
+    id: creation.id,
     project_id: row.projectId,
     card_id: cardId,
     card_title: row.cardTitle,
-    title: input.title,
+    title: creation.title,
     status_id: row.statusId,
     position: row.position,
-    assignee_ids: assigneeIds,
-    due_at: input.due_at ? new Date(input.due_at).toISOString() : null,
-    priority: input.priority ?? 'none',
-    labels: input.labels ?? [],
+    assignee_ids: creation.assigneeIds,
+    due_at: creation.dueAt,
+    priority: creation.priority,
+    labels: creation.labels,
     done_at: row.doneAt,
     created_by: { user_id: userId, name: row.createdByName },
     created_at: row.createdAt,
