@@ -1,8 +1,8 @@
 // 11. The kanban board of a project with 5,000 tasks in 10 statuses (Planka's equivalent: 5,000 cards in 10
 // lists, measured here at show-board p50 356 ms; 2.9 req/s at 10 connections; moves 22.5 req/s at 20
 // connections; 44.6 creations/s with 8 in flight; 12–15 s to open in Chromium). After a warm-up in a project of
-// its own (see warmUp), the tasks are made through the API, 8 at a time, and that is the creation figure; then GET board alone and under 10 connections, moves under
-// 20 connections, and the board opened in Chromium (see board-browser.mjs); on PGlite, then a restart holding the
+// its own (see warmUp), the tasks are made through the API, 8 at a time, and that is the creation figure; then
+// GET board alone and under 10 connections, moves under 20 connections, and the board opened in Chromium (see board-browser.mjs); on PGlite, then a restart holding the
 // project (its time to healthy and peak RSS).
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -38,6 +38,30 @@ const targets = {
 const databaseCpu = (cpu, per) => (cpu.databaseMs === undefined ? '' : `, database ${per(cpu.databaseMs)}`);
 
 /**
+ * `count` tasks made through the API, `creationsInFlight` at a time, spread over `cardIds` and `statuses` (a third
+ * assigned to the owner, a seventh labelled); resolves to their ids in order.
+ */
+function createTasks(baseUrl, owner, { count, cardIds, statuses, title }) {
+  return mapWithConcurrency(
+    Array.from({ length: count }, (_, i) => i),
+    creationsInFlight,
+    async (i) =>
+      (
+        await callApi(baseUrl, 'POST', `/api/cards/${cardIds[i % cardIds.length]}/tasks`, {
+          token: owner.idToken,
+          body: {
+            title: `${title} ${i + 1}`,
+            status_id: statuses[i % statuses.length].id,
+            ...(i % 3 === 0 && { assignee_ids: [owner.userId] }),
+            ...(i % 7 === 0 && { labels: ['backend'] }),
+          },
+          expect: 201,
+        })
+      ).id,
+  );
+}
+
+/**
  * A server that has just started runs its first few thousand requests at about two thirds of the speed it keeps
  * afterwards (measured: 720–850 creations/s for the first 3,000, then 1,100–1,300/s, server CPU per creation 1.2 ms
  * then 0.6 ms): V8 is still compiling the hot paths, on the same two cores. The figures with targets are a running
@@ -64,23 +88,12 @@ export async function warmUp(baseUrl, owner, serverPid) {
     expect: 201,
   });
   const startedAt = performance.now();
-  const taskIds = await mapWithConcurrency(
-    Array.from({ length: warmUpCount }, (_, i) => i),
-    creationsInFlight,
-    async (i) =>
-      (
-        await callApi(baseUrl, 'POST', `/api/cards/${card.id}/tasks`, {
-          token: owner.idToken,
-          body: {
-            title: `Warm-up ${i + 1}`,
-            status_id: statuses[i % statuses.length].id,
-            ...(i % 3 === 0 && { assignee_ids: [owner.userId] }),
-            ...(i % 7 === 0 && { labels: ['backend'] }),
-          },
-          expect: 201,
-        })
-      ).id,
-  );
+  const taskIds = await createTasks(baseUrl, owner, {
+    count: warmUpCount,
+    cardIds: [card.id],
+    statuses,
+    title: 'Warm-up',
+  });
   const creationsPerS = warmUpCount / ((performance.now() - startedAt) / 1000);
   await moveAtRandom({
     baseUrl,
@@ -124,23 +137,7 @@ export async function setUpBoard(baseUrl, owner, serverPid, onPostgres) {
   );
   const startedAt = performance.now();
   const meter = startCpuMeter([serverPid], { database: onPostgres });
-  const taskIds = await mapWithConcurrency(
-    Array.from({ length: taskCount }, (_, i) => i),
-    creationsInFlight,
-    async (i) =>
-      (
-        await callApi(baseUrl, 'POST', `/api/cards/${cardIds[i % cardCount]}/tasks`, {
-          token: owner.idToken,
-          body: {
-            title: `Task number ${i + 1}`,
-            status_id: statuses[i % statusCount].id,
-            ...(i % 3 === 0 && { assignee_ids: [owner.userId] }),
-            ...(i % 7 === 0 && { labels: ['backend'] }),
-          },
-          expect: 201,
-        })
-      ).id,
-  );
+  const taskIds = await createTasks(baseUrl, owner, { count: taskCount, cardIds, statuses, title: 'Task number' });
   const creationsPerS = taskCount / ((performance.now() - startedAt) / 1000);
   const cpu = meter.stop();
   const perCreation = (ms) => `${((ms / taskCount) * 1000).toFixed(0)} µs`;
