@@ -56,11 +56,22 @@ function uuidFloor(ms: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-000000000000`;
 }
 
+/** The webhook's deliveries that may leave now: pending, due, and of events that have settled. */
+function dueNow(webhookId: string) {
+  return and(
+    eq(webhookDeliveries.webhookId, webhookId),
+    eq(webhookDeliveries.status, 'pending'),
+    lte(webhookDeliveries.nextAttemptAt, sql`now()`),
+    lt(webhookDeliveries.id, uuidFloor(Date.now() - settleMs)),
+  );
+}
+
 /**
  * Sends each webhook's deliveries in the order of their events, a round at a time pipelined on one connection, from
- * one instance at a time: the instance that takes a webhook's lease sends what is due, renewing the lease each
- * round, and gives it up when nothing is left. A failed attempt is tried again on the schedule (its `next_attempt_at`), while the later
- * deliveries go on. Repeated failure disables the webhook and tells its project's admins.
+ * one instance at a time: the instance that takes a webhook's lease sends what is due, renewing the lease once
+ * half of it has passed, and gives it up when nothing is left. A failed attempt is tried again on the schedule (its
+ * `next_attempt_at`), while the later deliveries go on. Repeated failure disables the webhook and tells its
+ * project's admins.
  */
 export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOptions): WebhookDispatcher {
   const { db, log } = deps;
@@ -125,10 +136,7 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
       .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
       .where(
         and(
-          eq(webhookDeliveries.webhookId, webhookId),
-          eq(webhookDeliveries.status, 'pending'),
-          lte(webhookDeliveries.nextAttemptAt, sql`now()`),
-          lt(webhookDeliveries.id, uuidFloor(Date.now() - settleMs)),
+          dueNow(webhookId),
           after === undefined ? undefined : gt(webhookDeliveries.id, after),
           eq(webhooks.enabled, true),
           eq(webhooks.leaseOwner, options.instanceId),
@@ -149,14 +157,7 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
     const rows = await db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
-      .where(
-        and(
-          eq(webhookDeliveries.webhookId, webhookId),
-          eq(webhookDeliveries.status, 'pending'),
-          lte(webhookDeliveries.nextAttemptAt, sql`now()`),
-          lt(webhookDeliveries.id, uuidFloor(Date.now() - settleMs)),
-        ),
-      )
+      .where(dueNow(webhookId))
       .limit(1);
     return rows.length > 0;
   }
