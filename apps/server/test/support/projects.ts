@@ -1,4 +1,5 @@
 import type { ProjectRole } from '@deckhand/contract/projects';
+import { callOk } from './api-call';
 import type { TestApp, TestUser } from './test-app';
 
 export interface Team {
@@ -35,4 +36,17 @@ export async function createTeam(t: TestApp, name = 'Team project'): Promise<Tea
     if (res.status !== 201) throw new Error(`member not added: ${res.text}`);
   }
   return { projectId, owner, admin, member, viewer, stranger, byRole: { owner, admin, member, viewer, stranger } };
+}
+
+/**
+ * The project's statuses, read through the API as `user`: a function from a status's name (a new project's are
+ * To do, In progress and Done) to its id, which throws for a name the project does not have.
+ */
+export async function statusIdsOf(t: TestApp, user: TestUser, projectId: string): Promise<(name: string) => string> {
+  const statuses = await callOk<{ id: string; name: string }[]>(t, user, 'GET', `/api/projects/${projectId}/statuses`);
+  return (name) => {
+    const found = statuses.find((status) => status.name === name);
+    if (!found) throw new Error(`no status ${name}`);
+    return found.id;
+  };
 }

@@ -1,7 +1,7 @@
 import type { Task } from '@deckhand/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOk } from '../../../test/support/api-call';
-import { createTeam, type Team } from '../../../test/support/projects';
+import { createTeam, statusIdsOf, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { uuidv7 } from '../../platform/ids';
 import { createTaskTogether } from './service/create-batches';
@@ -9,31 +9,20 @@ import { createTaskTogether } from './service/create-batches';
 // Creations made at the same moment go to the database together (service/create-batches.ts). These make many at
 // once, so that most share a batch, and check that each still gets its own answer.
 
-interface StatusBody {
-  id: string;
-  name: string;
-}
-
 let t: TestApp;
 let team: Team;
-let statuses: StatusBody[];
+let statusNamed: (name: string) => string;
 let cardIds: string[];
 beforeAll(async () => {
   t = await createTestApp();
   team = await createTeam(t, 'Batched creations');
-  statuses = await callOk<StatusBody[]>(t, team.owner, 'GET', `/api/projects/${team.projectId}/statuses`);
+  statusNamed = await statusIdsOf(t, team.owner, team.projectId);
   cardIds = [];
   for (const title of ['First card', 'Second card']) {
     cardIds.push((await callOk(t, team.owner, 'POST', `/api/projects/${team.projectId}/cards`, { title })).id);
   }
 });
 afterAll(() => t.close());
-
-function statusNamed(name: string): string {
-  const found = statuses.find((status) => status.name === name);
-  if (!found) throw new Error(`no status ${name}`);
-  return found.id;
-}
 
 describe('creations made at the same moment', () => {
   it('each answer is its own new task at the end of its status, and the board agrees', async () => {
@@ -82,18 +71,13 @@ describe('creations made at the same moment', () => {
 
   it('refuses a viewer, a stranger and a status of another project among them, and makes the rest', async () => {
     const other = await createTeam(t, 'Another project');
-    const otherStatuses = await callOk<StatusBody[]>(
-      t,
-      other.owner,
-      'GET',
-      `/api/projects/${other.projectId}/statuses`,
-    );
+    const otherToDo = (await statusIdsOf(t, other.owner, other.projectId))('To do');
     const cases = [
       { user: team.member, body: { title: 'Member one' }, status: 201 },
       { user: team.viewer, body: { title: 'Viewer' }, status: 403 },
       { user: team.admin, body: { title: 'Admin' }, status: 201 },
       { user: team.stranger, body: { title: 'Stranger' }, status: 404 },
-      { user: team.member, body: { title: 'Elsewhere', status_id: otherStatuses[0]?.id }, status: 400 },
+      { user: team.member, body: { title: 'Elsewhere', status_id: otherToDo }, status: 400 },
       { user: team.owner, body: { title: 'Owner' }, status: 201 },
     ];
     const answers = await Promise.all(

@@ -1,35 +1,24 @@
 import type { Task } from '@deckhand/contract/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOk } from '../../../test/support/api-call';
-import { createTeam, type Team } from '../../../test/support/projects';
+import { createTeam, statusIdsOf, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { moveToEndTogether } from './service/move-batches';
 
 // Moves to a status's end made at the same moment go to the database together (service/move-batches.ts). These
 // make many at once, so that most share a batch, and check that each still gets its own answer.
 
-interface StatusBody {
-  id: string;
-  name: string;
-}
-
 let t: TestApp;
 let team: Team;
-let statuses: StatusBody[];
+let statusNamed: (name: string) => string;
 let cardId: string;
 beforeAll(async () => {
   t = await createTestApp();
   team = await createTeam(t, 'Batched moves');
-  statuses = await callOk<StatusBody[]>(t, team.owner, 'GET', `/api/projects/${team.projectId}/statuses`);
+  statusNamed = await statusIdsOf(t, team.owner, team.projectId);
   cardId = (await callOk(t, team.owner, 'POST', `/api/projects/${team.projectId}/cards`, { title: 'Card' })).id;
 });
 afterAll(() => t.close());
-
-function statusNamed(name: string): string {
-  const found = statuses.find((status) => status.name === name);
-  if (!found) throw new Error(`no status ${name}`);
-  return found.id;
-}
 
 async function newTasks(count: number, label: string): Promise<Task[]> {
   const made: Task[] = [];
@@ -114,12 +103,7 @@ describe('moveToEndTogether', () => {
     const tasks = await newTasks(8, 'Direct');
     const inProgress = statusNamed('In progress');
     const other = await createTeam(t, 'Another project');
-    const otherStatuses = await callOk<StatusBody[]>(
-      t,
-      other.owner,
-      'GET',
-      `/api/projects/${other.projectId}/statuses`,
-    );
+    const otherToDo = (await statusIdsOf(t, other.owner, other.projectId))('To do');
     const db = t.database.db;
     const [first, second, third, fourth, fifth, sixth] = tasks;
     if (!first || !second || !third || !fourth || !fifth || !sixth) throw new Error('tasks not made');
@@ -129,7 +113,7 @@ describe('moveToEndTogether', () => {
       moveToEndTogether(db, { userId: team.member.id, taskId: second.id, statusId: inProgress }),
       moveToEndTogether(db, { userId: team.member.id, taskId: third.id, statusId: inProgress }),
       moveToEndTogether(db, { userId: team.viewer.id, taskId: fourth.id, statusId: inProgress }),
-      moveToEndTogether(db, { userId: team.member.id, taskId: fifth.id, statusId: otherStatuses[0]?.id ?? '' }),
+      moveToEndTogether(db, { userId: team.member.id, taskId: fifth.id, statusId: otherToDo }),
       moveToEndTogether(db, { userId: team.member.id, taskId: sixth.id, statusId: inProgress }),
       // The same task again: it waits for its first move and starts from where that left it.
       moveToEndTogether(db, { userId: team.member.id, taskId: sixth.id, statusId: statusNamed('Done') }),
