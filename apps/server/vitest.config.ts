@@ -7,6 +7,7 @@ const embeddedOnly = [
   'src/db/pglite-thread.test.ts',
   'src/db/pglite-upkeep.test.ts',
   'src/db/pglite-template.test.ts',
+  'src/db/pglite-lock.test.ts',
   'test/start-script.test.ts',
   'test/shutdown.test.ts',
   'test/log-format.test.ts',

@@ -135,7 +135,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let unlock = () => {};
   if (options.dataDir) {
     await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
-    unlock = lockDataDir(options.dataDir);
+    unlock = await lockDataDir(options.dataDir);
   }
   const client = await (async () => {
     if (options.dataDir && !options.loadDataDir) await unpackPgliteTemplate(options.dataDir);

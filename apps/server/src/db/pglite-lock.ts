@@ -1,9 +1,14 @@
 import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Refused start: the embedded database is open in another live process. */
 export class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
 }
+
+/** How long a lock file may stay without an owner's pid before it is taken for a crash's leftover. */
+const UNWRITTEN_GRACE_MS = 2_000;
+const LOOK_AGAIN_MS = 25;
 
 function isAlive(pid: number): boolean {
   try {
@@ -15,13 +20,48 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function readOwner(lockPath: string): number | undefined {
+function errorCode(err: unknown): unknown {
+  return err instanceof Error && 'code' in err ? err.code : undefined;
+}
+
+type Owner = { kind: 'pid'; pid: number } | { kind: 'gone' } | { kind: 'unwritten' };
+
+function readOwner(lockPath: string): Owner {
+  let text: string;
   try {
-    const pid = Number(fs.readFileSync(lockPath, 'utf8'));
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    // Gone since the failed create, or not yet written by its owner: look again.
-    return undefined;
+    text = fs.readFileSync(lockPath, 'utf8');
+  } catch (err) {
+    if (errorCode(err) === 'ENOENT') return { kind: 'gone' };
+    throw err;
+  }
+  const pid = Number(text);
+  return Number.isInteger(pid) && pid > 0 ? { kind: 'pid', pid } : { kind: 'unwritten' };
+}
+
+/**
+ * Creates the lock file already holding our pid, so no other process can find it empty. A hard link of a
+ * written file appears whole or not at all; where the file system has no hard links, the file is created
+ * exclusively and then written, and a reader waits out the moment between the two.
+ * @returns false when the lock file exists
+ */
+function createLock(lockPath: string): boolean {
+  const written = `${lockPath}.${process.pid}`;
+  fs.writeFileSync(written, String(process.pid));
+  try {
+    fs.linkSync(written, lockPath);
+    return true;
+  } catch (err) {
+    if (errorCode(err) === 'EEXIST') return false;
+    if (!['EPERM', 'ENOTSUP', 'ENOSYS', 'EXDEV'].includes(String(errorCode(err)))) throw err;
+  } finally {
+    fs.rmSync(written, { force: true });
+  }
+  try {
+    fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (err) {
+    if (errorCode(err) === 'EEXIST') return false;
+    throw err;
   }
 }
 
@@ -31,23 +71,28 @@ function readOwner(lockPath: string): number | undefined {
  * process that died is taken over. @returns the release function
  * @throws DataDirInUseError when another live process holds the folder
  */
-export function lockDataDir(dataDir: string): () => void {
+export async function lockDataDir(dataDir: string): Promise<() => void> {
   const lockPath = `${dataDir}.lock`;
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(lockPath, { force: true });
-    } catch (err) {
-      if (!(err instanceof Error && 'code' in err && err.code === 'EEXIST')) throw err;
-    }
+  let unwrittenSince: number | undefined;
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (createLock(lockPath)) return () => fs.rmSync(lockPath, { force: true });
     const owner = readOwner(lockPath);
-    if (owner !== undefined && owner !== process.pid && isAlive(owner)) {
+    if (owner.kind === 'pid' && owner.pid !== process.pid && isAlive(owner.pid)) {
       throw new DataDirInUseError(
-        `The embedded database in ${dataDir} is in use by another Deckhand process (pid ${owner}). ` +
+        `The embedded database in ${dataDir} is in use by another Deckhand process (pid ${owner.pid}). ` +
           'Stop that process first; to run several instances, give them one PostgreSQL server (DATABASE_URL).',
       );
     }
-    if (owner !== undefined) fs.rmSync(lockPath, { force: true });
+    if (owner.kind === 'unwritten') {
+      unwrittenSince ??= Date.now();
+      // Its owner may be between creating and writing it; a file that stays empty was left by a crash.
+      if (Date.now() - unwrittenSince < UNWRITTEN_GRACE_MS) {
+        await sleep(LOOK_AGAIN_MS);
+        continue;
+      }
+    }
+    unwrittenSince = undefined;
+    if (owner.kind !== 'gone') fs.rmSync(lockPath, { force: true });
   }
   throw new Error(`could not lock ${dataDir} (${lockPath} keeps changing)`);
 }
