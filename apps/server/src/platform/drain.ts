@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './errors';
+import { closeAfterAnswer } from './lingering-close';
 
 /** What a client is told to wait before trying again: by then a load balancer has moved it to another instance. */
 export const drainRetryAfterSeconds = 5;
@@ -33,7 +34,9 @@ export interface Drain {
 type InFlight = { request: FastifyRequest; reply: FastifyReply };
 
 function answerUnavailable(reply: FastifyReply): FastifyReply {
-  reply.header('Retry-After', String(drainRetryAfterSeconds)).header('Connection', 'close');
+  reply.header('Retry-After', String(drainRetryAfterSeconds));
+  // A request refused on arrival may have a body on its way (an upload): it is read and dropped, not reset.
+  closeAfterAnswer(reply);
   return sendError(reply, 'service/unavailable', 'This server is restarting; try again in a moment');
 }
 

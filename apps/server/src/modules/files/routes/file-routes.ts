@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../platform/auth-guard';
 import { AppError } from '../../../platform/errors';
+import { closeAfterAnswer } from '../../../platform/lingering-close';
 import { deleteFile } from '../commands/delete-file';
 import { uploadFile } from '../commands/upload-file';
 import { getFile, listFiles } from '../queries/files';
@@ -51,7 +52,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       } catch (err) {
         // The client may still be sending the rest: closing the connection after the answer stops it.
-        if (err instanceof AppError && err.code === 'files/too-large') reply.header('Connection', 'close');
+        if (err instanceof AppError && err.code === 'files/too-large') closeAfterAnswer(reply);
         throw err;
       }
       return reply.code(201).send(file);

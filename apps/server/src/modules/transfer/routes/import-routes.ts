@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/auth-guard';
 import { AppError } from '../../../platform/errors';
+import { closeAfterAnswer } from '../../../platform/lingering-close';
 import { startImport } from '../commands/start-import';
 import { getImport, listImports } from '../queries/imports';
 
@@ -44,7 +45,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(202).send(queued);
       } catch (err) {
         // The client may still be sending the rest: closing the connection after the answer stops it.
-        if (err instanceof AppError && err.code === 'imports/too-large') reply.header('Connection', 'close');
+        if (err instanceof AppError && err.code === 'imports/too-large') closeAfterAnswer(reply);
         throw err;
       }
     },
