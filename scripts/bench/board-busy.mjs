@@ -8,7 +8,7 @@ import { browserAcceptEncoding, checkLoad, moveAtRandom, randomIndexes, setUpBoa
 import { startServerProfile } from './cpu-profile.mjs';
 import { inspectorEnv } from './inspector-client.mjs';
 import { summarize } from './latency-stats.mjs';
-import { waitForQuietCpu } from './process-cpu.mjs';
+import { startCpuMeter, waitForQuietCpu } from './process-cpu.mjs';
 import { printProfileSummary } from './profile-summary.mjs';
 import { formatKb, formatMs } from './report.mjs';
 import { findFreePort, startHealthyServer, stopServerNoting } from './server-process.mjs';
@@ -71,6 +71,19 @@ async function readWhileMoving({ baseUrl, token, projectId, taskIds, statuses, d
   return { reads, moves };
 }
 
+/**
+ * Where the two cores went while reading and moving: how near the machine was to full, and whose share would have
+ * to shrink for more moves.
+ */
+function printCpuShares(cpu, durationSeconds) {
+  const share = (ms) => `${((ms / (durationSeconds * 1000)) * 100).toFixed(0)} %`;
+  const database = cpu.databaseMs === undefined ? '' : `, database ${share(cpu.databaseMs)}`;
+  console.log(
+    `  CPU while reading and moving, in shares of one core: server ${share(cpu.serversMs[0])}${database}, ` +
+      `bench ${share(cpu.benchMs)}`,
+  );
+}
+
 /** Adds the busy-board figures for one database (PostgreSQL when databaseUrl is given, else PGlite). */
 export async function measureBusyBoard(report, { label, workDir, databaseUrl, durationSeconds, profile = false }) {
   const inspectPort = profile ? await findFreePort() : undefined;
@@ -100,7 +113,9 @@ export async function measureBusyBoard(report, { label, workDir, databaseUrl, du
 
     await waitForQuietCpu([server.pid]);
     const busyProfiler = inspectPort ? await startServerProfile(inspectPort) : undefined;
+    const meter = startCpuMeter([server.pid], { database: Boolean(databaseUrl) });
     const { reads, moves } = await readWhileMoving({ ...context, durationSeconds });
+    printCpuShares(meter.stop(), durationSeconds);
     if (busyProfiler) printProfileSummary('the server reading while moving', await busyProfiler.stop());
     report.add({
       name: `board (${label}): 10 reading while 20 move`,

@@ -35,7 +35,7 @@ export interface BoardModel {
   others: string;
   /** The tasks on the board, in board order, cut into runs. */
   runs: Run[];
-  /** Characters of the tasks' JSON, kept as they change: roughly what the model holds. */
+  /** Bytes of the tasks' JSON, kept as they change: roughly what the model holds. */
   jsonLength: number;
 }
 
@@ -82,19 +82,30 @@ function comparator(statuses: readonly BoardStatusRow[]): Compare {
 const sameStatusOrder = (a: readonly BoardStatusRow[], b: readonly BoardStatusRow[]) =>
   a.length === b.length && a.every((status, index) => status.id === b[index]?.id);
 
+/**
+ * `text` as UTF-8 in memory of its own. Buffer.from would put it in Node's shared pool, where a task kept for hours
+ * would keep alive the whole 8 KB slab it was cut from, whatever else was cut from it since.
+ */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
 /** The tasks that changed, each with the version the model held (if any), applied to `entries`. */
 function applyRows(entries: Map<string, Entry>, read: BoardRead) {
   const changes: { old: Entry | undefined; entry: Entry }[] = [];
   let jsonLength = 0;
   for (const task of read.tasks) {
     const old = entries.get(task.id);
+    const json = ownBytes(task.json);
     const same =
-      old?.json === task.json &&
+      old?.json.equals(json) &&
       old.statusId === task.statusId &&
       old.position === task.position &&
       old.onBoard === task.onBoard;
     if (same) continue;
-    const entry = { ...task, cut: endsRun(task.id) };
+    const entry = { ...task, json, cut: endsRun(task.id) };
     entries.set(task.id, entry);
     changes.push({ old, entry });
     jsonLength += entry.json.length - (old?.json.length ?? 0);

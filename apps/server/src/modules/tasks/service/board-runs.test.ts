@@ -20,7 +20,14 @@ function entry(statusId: string, position: string): Entry {
     .padStart(12, '0');
   const id = `${counter.toString(16).padStart(8, '0')}-0000-7000-8000-${tail}`;
   counter += 1;
-  return { id, statusId, position, onBoard: true, json: JSON.stringify({ id, n: counter }), cut: endsRun(id) };
+  return {
+    id,
+    statusId,
+    position,
+    onBoard: true,
+    json: Buffer.from(JSON.stringify({ id, n: counter })),
+    cut: endsRun(id),
+  };
 }
 
 function randomPosition(): string {
@@ -77,8 +84,8 @@ describe('the runs of a board', () => {
       madeRun(run, leading)
         .pieces.map((piece) => piece.raw.toString())
         .join('');
-    expect(text(false)).toBe(tasks.map((task) => task.json).join(','));
-    expect(text(true)).toBe(`,${tasks.map((task) => task.json).join(',')}`);
+    expect(text(false)).toBe(tasks.map((task) => task.json.toString()).join(','));
+    expect(text(true)).toBe(`,${tasks.map((task) => task.json.toString()).join(',')}`);
     expect(madeRun(run, true).pieces).toHaveLength(10);
     expect(madeRun(run, true).counts.get('s0')).toBe(600);
   });

@@ -8,8 +8,11 @@ export interface Entry {
   statusId: string;
   position: string;
   onBoard: boolean;
-  /** The task as the board sends it (BoardTask). */
-  json: string;
+  /**
+   * The task as the board sends it (BoardTask), as UTF-8: a changed run's text is then copied together rather than
+   * joined and encoded again, which was a twentieth of a busy server's main thread.
+   */
+  json: Buffer;
   /** Whether a run ends after this task (see endsRun). */
   cut: boolean;
 }
@@ -54,6 +57,8 @@ export const endsRun = (id: string) => (Number.parseInt(id.slice(-1), 16) & 15) 
 const maxTasksPerPiece = 64;
 
 export type Compare = (a: Entry, b: Entry) => number;
+
+const comma = Buffer.from(',');
 
 /** The runs of `ordered` (in board order). */
 export function runsOf(ordered: readonly Entry[]): Run[] {
@@ -133,8 +138,13 @@ export function madeRun(run: Run, leading: boolean): NonNullable<Run['made']> {
   if (run.made?.leading === leading) return run.made;
   const pieces: Piece[] = [];
   for (let start = 0; start < run.entries.length; start += maxTasksPerPiece) {
-    const part = run.entries.slice(start, start + maxTasksPerPiece).map((entry) => entry.json);
-    pieces.push(pieceOf(Buffer.from(`${leading || start > 0 ? ',' : ''}${part.join(',')}`)));
+    const texts: Buffer[] = [];
+    const end = Math.min(start + maxTasksPerPiece, run.entries.length);
+    for (let index = start; index < end; index += 1) {
+      if (index > 0 || leading) texts.push(comma);
+      texts.push((run.entries[index] as Entry).json);
+    }
+    pieces.push(pieceOf(Buffer.concat(texts)));
   }
   const counts = run.made?.counts ?? new Map<string, number>();
   if (!run.made) for (const entry of run.entries) counts.set(entry.statusId, (counts.get(entry.statusId) ?? 0) + 1);
