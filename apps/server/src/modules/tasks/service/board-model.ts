@@ -35,7 +35,7 @@ export interface BoardModel {
   others: string;
   /** The tasks on the board, in board order, cut into runs. */
   runs: Run[];
-  /** Bytes of the tasks' JSON, kept as they change: roughly what the model holds. */
+  /** Bytes of the tasks' JSON and of the buffers holding it, kept as they change: roughly what the model holds. */
   jsonLength: number;
 }
 
@@ -82,6 +82,9 @@ function comparator(statuses: readonly BoardStatusRow[]): Compare {
 const sameStatusOrder = (a: readonly BoardStatusRow[], b: readonly BoardStatusRow[]) =>
   a.length === b.length && a.every((status, index) => status.id === b[index]?.id);
 
+/** What a task's JSON costs beyond its bytes, as a buffer of its own (measured: about 190 bytes on Node 20). */
+const bufferOverheadBytes = 200;
+
 /**
  * `text` as UTF-8 in memory of its own. Buffer.from would put it in Node's shared pool, where a task kept for hours
  * would keep alive the whole 8 KB slab it was cut from, whatever else was cut from it since.
@@ -108,7 +111,7 @@ function applyRows(entries: Map<string, Entry>, read: BoardRead) {
     const entry = { ...task, json, cut: endsRun(task.id) };
     entries.set(task.id, entry);
     changes.push({ old, entry });
-    jsonLength += entry.json.length - (old?.json.length ?? 0);
+    jsonLength += entry.json.length - (old?.json.length ?? 0) + (old ? 0 : bufferOverheadBytes);
   }
   return { changes, jsonLength };
 }
