@@ -139,10 +139,9 @@ export function madeRun(run: Run, leading: boolean): NonNullable<Run['made']> {
   const pieces: Piece[] = [];
   for (let start = 0; start < run.entries.length; start += maxTasksPerPiece) {
     const texts: Buffer[] = [];
-    const end = Math.min(start + maxTasksPerPiece, run.entries.length);
-    for (let index = start; index < end; index += 1) {
-      if (index > 0 || leading) texts.push(comma);
-      texts.push((run.entries[index] as Entry).json);
+    for (const entry of run.entries.slice(start, start + maxTasksPerPiece)) {
+      if (texts.length > 0 || start > 0 || leading) texts.push(comma);
+      texts.push(entry.json);
     }
     pieces.push(pieceOf(Buffer.concat(texts)));
   }
