@@ -71,8 +71,12 @@ export function DeliveryLog({ webhook }: DeliveryLogProps) {
         <table className="w-full border-collapse text-left text-sm">
           <thead>
             <tr className="border-b border-border text-muted">
-              {columns.map((column) => (
-                <th key={column} scope="col" className="px-2 py-2 font-medium">
+              {columns.map((column, index) => (
+                <th
+                  key={column}
+                  scope="col"
+                  className={`px-2 py-2 font-medium ${index === 0 ? '' : 'hidden sm:table-cell'}`}
+                >
                   {column}
                 </th>
               ))}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   deliveryStatusLabels,
+  describeDeliveryFigures,
   describeDuration,
   describeMissingResponse,
   describeStatusCode,
@@ -48,5 +49,23 @@ describe('formatBody', () => {
     expect(formatBody('{"type":"ping","data":{"a":1}}')).toBe('{\n  "type": "ping",\n  "data": {\n    "a": 1\n  }\n}');
     expect(formatBody('<h1>Bad gateway</h1>')).toBe('<h1>Bad gateway</h1>');
     expect(formatBody('{"cut": "in the midd')).toBe('{"cut": "in the midd');
+  });
+});
+
+describe('describeDeliveryFigures', () => {
+  it('puts the code, the time and the attempts on one line', () => {
+    expect(describeDeliveryFigures({ attempts: 1, lastStatusCode: 500, durationMs: 3 })).toBe(
+      'Code 500 · 3 ms · 1 attempt',
+    );
+    expect(describeDeliveryFigures({ attempts: 3, lastStatusCode: 200, durationMs: 41 })).toBe(
+      'Code 200 · 41 ms · 3 attempts',
+    );
+  });
+
+  it('says when an attempt got no answer, and when none was made yet', () => {
+    expect(describeDeliveryFigures({ attempts: 2, lastStatusCode: null, durationMs: 10_000 })).toBe(
+      'No answer · 10000 ms · 2 attempts',
+    );
+    expect(describeDeliveryFigures({ attempts: 0, lastStatusCode: null, durationMs: null })).toBe('No attempt yet');
   });
 });

@@ -27,6 +27,22 @@ export function describeDuration(durationMs: number | null): string {
   return durationMs === null ? none : `${durationMs} ms`;
 }
 
+/**
+ * A delivery's code, time and attempts on one line, for a screen too narrow for their columns: "Code 500 · 3 ms ·
+ * 1 attempt", or "No attempt yet" before the first.
+ */
+export function describeDeliveryFigures(delivery: {
+  attempts: number;
+  lastStatusCode: number | null;
+  durationMs: number | null;
+}): string {
+  if (delivery.attempts === 0) return 'No attempt yet';
+  const code = delivery.lastStatusCode === null ? 'No answer' : `Code ${delivery.lastStatusCode}`;
+  const duration = delivery.durationMs === null ? [] : [describeDuration(delivery.durationMs)];
+  const attempts = `${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`;
+  return [code, ...duration, attempts].join(' · ');
+}
+
 /** A body as sent or received: JSON indented for reading, anything else as it came. */
 export function formatBody(body: string): string {
   try {
