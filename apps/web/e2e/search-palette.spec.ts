@@ -160,7 +160,10 @@ test('a task result opens the task in the board’s drawer, a file result opens 
   const owner = await registerAccount(request, 'palette-targets', 'Tara Target');
   const project = await createProjectViaApi(request, owner, 'Navigation');
   const card = await createCardViaApi(request, owner, project.id, 'Charts');
-  const task = await createTaskViaApi(request, owner, card.id, { title: 'Calibrate the sextant' });
+  const task = await createTaskViaApi(request, owner, card.id, {
+    title: 'Calibrate the sextant',
+    labels: ['bridge', 'sextant'],
+  });
   await uploadViaApi(request, owner, project.id, {
     name: 'harbour.png',
     buffer: solidPng(40, 30, [20, 120, 200]),
@@ -180,10 +183,13 @@ test('a task result opens the task in the board’s drawer, a file result opens 
   await signIn(page, owner);
   const { dialog, field } = await openPaletteWithShortcut(page);
   await field.fill('sextant');
-  await dialog
+  const taskOption = dialog
     .getByRole('group', { name: 'Tasks' })
-    .getByRole('option', { name: /Calibrate the sextant/ })
-    .click();
+    .getByRole('option', { name: /Calibrate the sextant/ });
+  // The title once, its word marked in it; the labels below it, marked where they match too.
+  await expect(taskOption).toHaveText('Calibrate the sextantbridge, sextantNavigation · Charts');
+  await expect(taskOption.locator('mark')).toHaveText(['sextant', 'sextant']);
+  await taskOption.click();
   await expect(page).toHaveURL(`/${project.id}/kanban?task=${task.id}`);
   const drawer = page.getByRole('dialog', { name: 'Calibrate the sextant' });
   await expect(drawer.getByLabel('Priority')).toBeVisible();

@@ -59,7 +59,7 @@ export async function createTaskViaApi(
   request: APIRequestContext,
   author: ApiAccount,
   cardId: string,
-  body: { title: string; status_id?: string; assignee_ids?: string[]; due_at?: string | null },
+  body: { title: string; status_id?: string; assignee_ids?: string[]; due_at?: string | null; labels?: string[] },
 ) {
   const response = await request.post(`/api/cards/${cardId}/tasks`, { headers: bearer(author), data: body });
   expect(response.status()).toBe(201);

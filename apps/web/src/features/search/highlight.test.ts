@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchWords, splitHighlights } from './highlight';
+import { matchWords, splitHighlights, titleAndRest } from './highlight';
 
 describe('splitHighlights', () => {
   it('marks the ranges and keeps the text around them', () => {
@@ -90,5 +90,39 @@ describe('matchWords', () => {
   it('takes words with regular-expression characters literally', () => {
     expect(matchWords('C++ (legacy)', ['c++'])).toEqual([[0, 3]]);
     expect(matchWords('Plan', ['.*'])).toBeNull();
+  });
+});
+
+describe('titleAndRest', () => {
+  it('cuts a task snippet into its title and its labels, each with its own marks', () => {
+    expect(
+      titleAndRest('Scrape barnacles', 'Scrape barnacles · urgent, hull', [
+        [7, 16],
+        [19, 25],
+      ]),
+    ).toEqual({ titleRanges: [[7, 16]], rest: 'urgent, hull', restRanges: [[0, 6]] });
+  });
+
+  it('leaves nothing beside a title that is the whole snippet (a file name)', () => {
+    expect(titleAndRest('harbour.png', 'harbour.png', [[0, 7]])).toEqual({
+      titleRanges: [[0, 7]],
+      rest: '',
+      restRanges: [],
+    });
+  });
+
+  it('is null for a snippet that is other text or begins after a cut', () => {
+    expect(titleAndRest('Hull survey', 'The hull needs scraping', [[4, 8]])).toBeNull();
+    expect(titleAndRest('Scrape barnacles', '…barnacles · urgent', [[1, 10]])).toBeNull();
+    expect(titleAndRest('', 'anything', [])).toBeNull();
+  });
+
+  it('keeps marks the server sent out of bounds or overlapping within the text', () => {
+    expect(
+      titleAndRest('Order paint', 'Order paint · red', [
+        [6, 12],
+        [10, 99],
+      ]),
+    ).toEqual({ titleRanges: [[6, 11]], rest: 'red', restRanges: [[0, 3]] });
   });
 });

@@ -41,6 +41,35 @@ export function splitHighlights(text: string, ranges: readonly TextRange[]): Tex
   return parts;
 }
 
+/** A result's title with its marks, and the rest of its snippet with theirs (empty when the title is all of it). */
+export interface TitleAndRest {
+  titleRanges: [number, number][];
+  rest: string;
+  restRanges: [number, number][];
+}
+
+/** What a task's snippet puts between its title and its labels (the server's search results). */
+const titleSeparator = ' · ';
+
+/**
+ * The snippet cut at the end of `title`, when it begins with it: a task's snippet is its title and then its labels,
+ * a file's is its name, so the palette marks the words in the title itself rather than showing the title twice.
+ * Null when the snippet is other text (a card's body, a message) or starts elsewhere ("…" after a cut).
+ */
+export function titleAndRest(title: string, snippet: string, ranges: readonly TextRange[]): TitleAndRest | null {
+  if (title === '' || !snippet.startsWith(title)) return null;
+  const restStart = snippet.startsWith(titleSeparator, title.length)
+    ? title.length + titleSeparator.length
+    : title.length;
+  const titleRanges: [number, number][] = [];
+  const restRanges: [number, number][] = [];
+  for (const [start, end] of normalizeRanges(ranges, snippet.length)) {
+    if (start < title.length) titleRanges.push([start, Math.min(end, title.length)]);
+    if (end > restStart) restRanges.push([Math.max(start, restStart) - restStart, end - restStart]);
+  }
+  return { titleRanges, rest: snippet.slice(restStart), restRanges };
+}
+
 /**
  * Where each of `words` occurs in `name` (ignoring case), preferring the start of a word; null when one of them
  * does not occur at all. Used for what the palette matches itself: project and action names.

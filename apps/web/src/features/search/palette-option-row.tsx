@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { titleAndRest } from './highlight';
 import { HighlightedText } from './highlighted-text';
 import type { PaletteOption } from './palette-groups';
 
@@ -49,10 +50,19 @@ function OptionBody({ option }: { option: PaletteOption }) {
     case 'result': {
       const { result } = option;
       const place = result.type === 'card' ? result.projectName : `${result.projectName} · ${result.cardTitle}`;
+      const split = result.snippet ? titleAndRest(result.title, result.snippet, result.highlights) : null;
       return (
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <span className="truncate font-medium">{result.title}</span>
-          {result.snippet ? (
+          <span className="truncate font-medium">
+            {split ? <HighlightedText text={result.title} ranges={split.titleRanges} /> : result.title}
+          </span>
+          {split ? (
+            split.rest ? (
+              <span className="truncate text-sm text-fg">
+                <HighlightedText text={split.rest} ranges={split.restRanges} />
+              </span>
+            ) : null
+          ) : result.snippet ? (
             <span className="line-clamp-2 text-sm text-fg">
               <HighlightedText text={result.snippet} ranges={result.highlights} />
             </span>
