@@ -13,6 +13,9 @@ export const searchLimits = {
   suggestMax: 8,
 } as const;
 
+/** What a task's searched text puts between its title and its labels; the web's palette cuts its snippet there. */
+export const taskLabelsSeparator = ' · ';
+
 /** One thing found: where it lives, what to show, and the web path that opens it. */
 export const SearchResult = z.object({
   type: z.enum(searchResultTypes),

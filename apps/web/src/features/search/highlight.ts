@@ -1,3 +1,4 @@
+import { taskLabelsSeparator } from '@deckhand/contract/search';
 /** A run of text, marked when it is part of what matched. */
 export interface TextPart {
   text: string;
@@ -48,9 +49,6 @@ export interface TitleAndRest {
   restRanges: [number, number][];
 }
 
-/** What a task's snippet puts between its title and its labels (the server's search results). */
-const titleSeparator = ' · ';
-
 /**
  * The snippet cut at the end of `title`, when it begins with it: a task's snippet is its title and then its labels,
  * a file's is its name, so the palette marks the words in the title itself rather than showing the title twice.
@@ -58,8 +56,8 @@ const titleSeparator = ' · ';
  */
 export function titleAndRest(title: string, snippet: string, ranges: readonly TextRange[]): TitleAndRest | null {
   if (title === '' || !snippet.startsWith(title)) return null;
-  const restStart = snippet.startsWith(titleSeparator, title.length)
-    ? title.length + titleSeparator.length
+  const restStart = snippet.startsWith(taskLabelsSeparator, title.length)
+    ? title.length + taskLabelsSeparator.length
     : title.length;
   const titleRanges: [number, number][] = [];
   const restRanges: [number, number][] = [];

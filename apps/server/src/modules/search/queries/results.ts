@@ -1,4 +1,4 @@
-import type { SearchResult } from '@deckhand/contract/search';
+import { type SearchResult, taskLabelsSeparator } from '@deckhand/contract/search';
 import type { SearchTerm } from '@deckhand/contract/search-query';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -92,7 +92,8 @@ export async function resultsOf(db: Db, rows: FoundRow[], terms: SearchTerm[]): 
       case 'task': {
         const task = page.task.get(row.id);
         if (!task) break;
-        const text = task.labels.length > 0 ? `${task.title} · ${task.labels.join(', ')}` : task.title;
+        const text =
+          task.labels.length > 0 ? `${task.title}${taskLabelsSeparator}${task.labels.join(', ')}` : task.title;
         results.push({
           ...base,
           type: 'task',
