@@ -28,9 +28,9 @@ import { exportedFilePath } from './paths';
  * memory. The export reads the other areas' tables directly, read-only, as search's hydration does: one job
  * that reads everything, where a query per area would only pass rows along.
  *
- * Pages are small because the server runs with small young-generation semi-spaces (package.json's start): a
- * page lives until its last row is written into the zip, and one of 500 rows outlived two scavenges and was
- * promoted, so the old generation filled with spent pages and the export's RSS grew by over 100 MiB.
+ * Pages are small because a page lives until its last row is written into the zip: with the young generation's
+ * semi-spaces at 4 MiB, one of 500 rows outlived two scavenges and was promoted, so the old generation filled with
+ * spent pages and the export's RSS grew by over 100 MiB.
  */
 const pageSize = 100;
 
