@@ -1,8 +1,7 @@
 import type { UsageEventName } from '@deckhand/contract/events';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { insertBulk } from '../db/bulk-insert';
 import type { Db } from '../db/client';
-import { usageEvents } from '../db/schema/usage-events';
 import { uuidv7 } from './ids';
 
 export interface UsageEvent {
@@ -22,9 +21,6 @@ export interface UsageEvents {
   flush(): Promise<void>;
 }
 
-/** An array as one parameter (drizzle's `sql` would spread a bare array into a list of them). */
-const column = (values: (string | null)[]) => sql.param(values);
-
 /** Events wait at most this long to be written together with the others of the moment. */
 const batchDelayMs = 20;
 const batchMaxEvents = 200;
@@ -41,13 +37,15 @@ export function createUsageEvents(db: Db, log: FastifyBaseLogger, enabled = true
 
   async function write(batch: UsageEvent[]): Promise<void> {
     try {
-      // One statement text whatever the batch's size, its rows as four arrays: building an insert of N rows
-      // with the query builder cost a busy board's server more than the write itself, and each size was a new
+      // One prepared statement whatever the batch's size (db/bulk-insert.ts): building an insert of N rows with
+      // the query builder cost a busy board's server more than the write itself, and each size was a new
       // statement for the database to parse and plan (and for PGlite's statement cache to keep).
-      await db.execute(sql`insert into ${usageEvents} (id, name, user_id, properties)
-        select * from unnest(${column(batch.map(() => uuidv7()))}::uuid[], ${column(batch.map((e) => e.name))}::text[],
-          ${column(batch.map((e) => e.userId ?? null))}::uuid[],
-          ${column(batch.map((e) => JSON.stringify(e.properties ?? {})))}::jsonb[])`);
+      await insertBulk(db, 'usage_events', [
+        { name: 'id', type: 'uuid', values: batch.map(() => uuidv7()) },
+        { name: 'name', type: 'text', values: batch.map((event) => event.name) },
+        { name: 'user_id', type: 'uuid', values: batch.map((event) => event.userId ?? null) },
+        { name: 'properties', type: 'jsonb', values: batch.map((event) => event.properties ?? {}) },
+      ]);
     } catch (err) {
       if (batch.length === 1) {
         log.warn({ err, event: batch[0]?.name }, 'usage event not recorded');

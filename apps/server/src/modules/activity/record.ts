@@ -1,14 +1,29 @@
 import { type ActivityChanges, type ActivityPerson, activityLimits } from '@deckhand/contract/activity';
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { prepareRows } from '../../db/rows';
 import { activities } from '../../db/schema/activity';
-import { profiles } from '../../db/schema/profiles';
-import { taskStatuses } from '../../db/schema/tasks';
 import { uuidv7 } from '../../platform/ids';
 import { publishToMembers } from '../projects/queries/audience';
 import { type ActivityRow, insertActivities } from './insert-activities';
 import type { PendingActivity } from './pending';
 import { toActivity } from './queries/list-activity';
+
+/** A name by id: the people and statuses a batch of entries names, read once per batch. */
+const NameRow = z.object({ id: z.string(), name: z.string() });
+// Prepared: a busy board writes a batch every 20 ms, and building these with the query builder cost more CPU than
+// the database spent answering them.
+const peopleNames = prepareRows(
+  'activity_people_names',
+  NameRow,
+  sql`select user_id as id, name from profiles where user_id = any(${sql.placeholder('ids')}::uuid[])`,
+);
+const statusNames = prepareRows(
+  'activity_status_names',
+  NameRow,
+  sql`select id, name from task_statuses where id = any(${sql.placeholder('ids')}::uuid[])`,
+);
 
 /** Entries wait at most this long to be written together with the others of the moment. */
 const batchDelayMs = 20;
@@ -45,18 +60,8 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
       for (const status of [entry.status?.from, entry.status?.to]) if (status && !status.name) statusIds.add(status.id);
     }
     const [people, statuses] = await Promise.all([
-      userIds.size === 0
-        ? []
-        : db
-            .select({ id: profiles.userId, name: profiles.name })
-            .from(profiles)
-            .where(inArray(profiles.userId, [...userIds])),
-      statusIds.size === 0
-        ? []
-        : db
-            .select({ id: taskStatuses.id, name: taskStatuses.name })
-            .from(taskStatuses)
-            .where(inArray(taskStatuses.id, [...statusIds])),
+      userIds.size === 0 ? [] : peopleNames.execute(db, { ids: [...userIds] }),
+      statusIds.size === 0 ? [] : statusNames.execute(db, { ids: [...statusIds] }),
     ]);
     return {
       person: new Map(people.map((p) => [p.id, p.name])),

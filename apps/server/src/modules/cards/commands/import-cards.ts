@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
+import { insertBulk } from '../../../db/bulk-insert';
 import type { Db } from '../../../db/client';
-import { insertUnnested } from '../../../db/unnest-insert';
 import { plainTextOf } from '../collab/body-text';
 import { bodyMaxBytes } from '../collab/collab-server';
 
@@ -36,7 +36,7 @@ export async function importCards(db: Db, rows: ImportedCard[]): Promise<void> {
     doc.destroy();
     return body;
   });
-  await insertUnnested(db, 'cards', [
+  await insertBulk(db, 'cards', [
     { name: 'id', type: 'uuid', values: rows.map((row) => row.id) },
     { name: 'project_id', type: 'uuid', values: rows.map((row) => row.projectId) },
     { name: 'title', type: 'text', values: rows.map((row) => row.title) },

@@ -1,5 +1,5 @@
+import { insertBulk } from '../../../db/bulk-insert';
 import type { Db } from '../../../db/client';
-import { insertUnnested } from '../../../db/unnest-insert';
 
 export interface ImportedChat {
   id: string;
@@ -14,7 +14,7 @@ export interface ImportedChat {
 
 /** Writes imported chats as they were (modules/transfer); no events, as for the cards they belong to. */
 export async function importChats(db: Db, rows: ImportedChat[]): Promise<void> {
-  await insertUnnested(db, 'chats', [
+  await insertBulk(db, 'chats', [
     { name: 'id', type: 'uuid', values: rows.map((row) => row.id) },
     { name: 'card_id', type: 'uuid', values: rows.map((row) => row.cardId) },
     { name: 'project_id', type: 'uuid', values: rows.map((row) => row.projectId) },

@@ -1,5 +1,5 @@
+import { insertBulk } from '../../../db/bulk-insert';
 import type { Db } from '../../../db/client';
-import { insertUnnested } from '../../../db/unnest-insert';
 
 export interface ImportedMessage {
   id: string;
@@ -22,7 +22,7 @@ export interface ImportedMessage {
  */
 export async function importMessages(db: Db, rows: ImportedMessage[]): Promise<void> {
   if (rows.length === 0) return;
-  await insertUnnested(db, 'messages', [
+  await insertBulk(db, 'messages', [
     { name: 'id', type: 'uuid', values: rows.map((row) => row.id) },
     { name: 'chat_id', type: 'uuid', values: rows.map((row) => row.chatId) },
     { name: 'card_id', type: 'uuid', values: rows.map((row) => row.cardId) },
@@ -48,7 +48,7 @@ export async function importMessages(db: Db, rows: ImportedMessage[]): Promise<v
     }
   }
   const list = [...reactions.values()];
-  await insertUnnested(db, 'message_reactions', [
+  await insertBulk(db, 'message_reactions', [
     { name: 'message_id', type: 'uuid', values: list.map((reaction) => reaction.messageId) },
     { name: 'emoji', type: 'text', values: list.map((reaction) => reaction.emoji) },
     { name: 'user_id', type: 'uuid', values: list.map((reaction) => reaction.userId) },
@@ -61,7 +61,7 @@ export async function importMessages(db: Db, rows: ImportedMessage[]): Promise<v
     }
   }
   const following = [...followers.values()];
-  await insertUnnested(
+  await insertBulk(
     db,
     'chat_followers',
     [

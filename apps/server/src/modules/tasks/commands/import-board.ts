@@ -1,8 +1,8 @@
 import type { StatusCategory } from '@deckhand/contract/statuses';
 import type { TaskPriority } from '@deckhand/contract/tasks';
+import { insertBulk } from '../../../db/bulk-insert';
 import type { Db } from '../../../db/client';
 import { taskStatuses } from '../../../db/schema/tasks';
-import { insertUnnested } from '../../../db/unnest-insert';
 import { keyBetween } from '../service/order-keys';
 
 export interface ImportedStatus {
@@ -55,7 +55,7 @@ export async function importTasks(db: Db, rows: ImportedTask[], lastKeys: Map<st
     lastKeys.set(row.statusId, position);
     return position;
   });
-  await insertUnnested(db, 'tasks', [
+  await insertBulk(db, 'tasks', [
     { name: 'id', type: 'uuid', values: rows.map((row) => row.id) },
     { name: 'project_id', type: 'uuid', values: rows.map((row) => row.projectId) },
     { name: 'card_id', type: 'uuid', values: rows.map((row) => row.cardId) },

@@ -1,8 +1,9 @@
 import type { WebhookPayload } from '@deckhand/contract/webhooks';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { webhooks } from '../../../db/schema/webhooks';
+import { prepareRows } from '../../../db/rows';
 import { wants } from './webhook-dto';
 
 /** Something that happened in a project, as a webhook receives it. */
@@ -29,6 +30,17 @@ export function deliveryIdAt(seenAt: number): string {
   return uuidv7({ msecs: seenAt, seq: sequence });
 }
 
+/**
+ * The enabled webhooks of some projects. Prepared: the history asks after every batch it writes (every 20 ms on a
+ * busy board), and building it with the query builder cost more CPU than the database spent answering it.
+ */
+const enabledWebhooks = prepareRows(
+  'webhooks_enabled_of_projects',
+  z.object({ id: z.string(), projectId: z.string(), events: z.array(z.string()) }),
+  sql`select id, project_id as "projectId", events from webhooks
+    where project_id = any(${sql.placeholder('projectIds')}::uuid[]) and enabled`,
+);
+
 /** Deliveries per statement. */
 const insertChunk = 500;
 
@@ -40,10 +52,7 @@ export async function enqueueDeliveries(db: Db, events: readonly WebhookEvent[])
   const touched = new Set<string>();
   if (events.length === 0) return touched;
   const projectIds = [...new Set(events.map((event) => event.projectId))];
-  const hooks = await db
-    .select({ id: webhooks.id, projectId: webhooks.projectId, events: webhooks.events })
-    .from(webhooks)
-    .where(and(inArray(webhooks.projectId, projectIds), eq(webhooks.enabled, true)));
+  const hooks = await enabledWebhooks.execute(db, { projectIds });
   if (hooks.length === 0) return touched;
   const rows: { id: string; webhookId: string; event: string; body: number }[] = [];
   const bodies: string[] = [];
