@@ -3,12 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  type FastifyPluginAsyncZod,
-  jsonSchemaTransform,
-  serializerCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppDeps } from './app-deps';
 import type { Config } from './config';
@@ -71,6 +66,7 @@ import { createMemoryPubSub, createRedisPubSub } from './platform/pubsub';
 import { createPush } from './platform/push';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './platform/rate-limit';
 import { createReadiness } from './platform/readiness';
+import { responseSerializerCompiler } from './platform/response-serializer';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createSentryReporter } from './platform/server-errors';
 import { createBlobStore } from './platform/storage/blobs';
@@ -228,7 +224,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(strictBodyValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerJsonBodyParser(app);
   registerNulUrlGuard(app);
   // Before every route: @fastify/compress hooks the routes registered after it.
