@@ -12,7 +12,10 @@ export interface BulkColumn {
 /** A value as JSON can carry it to a column of `type` (dates and numbers as JSON itself writes them). */
 function element(type: BulkColumn['type'], value: unknown): unknown {
   if (value === undefined) return null;
-  if (type === 'bytea' && value !== null) return `\\x${Buffer.from(value as Uint8Array).toString('hex')}`;
+  // JSON has no bytes: bytea's hex text form, which json_to_recordset reads as bytea.
+  if (type === 'bytea' && value instanceof Uint8Array) {
+    return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+  }
   return value;
 }
 
