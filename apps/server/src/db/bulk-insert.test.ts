@@ -112,3 +112,16 @@ it('refuses a batch whose row breaks a constraint, writing none of it', async ()
 it('does nothing for no rows', async () => {
   await expect(insertBulk(database.db, 'bulk_items', columns([]))).resolves.toBeUndefined();
 });
+
+it('writes a lone surrogate as U+FFFD, as every other write does, instead of losing the batch', async () => {
+  const fifth = '0192f0a0-0000-7000-8000-000000000005';
+  const broken = `half a pair \ud83d, a stray \ude00, a whole one 😀, and a typed \\ud800`;
+  const mended = 'half a pair \ufffd, a stray \ufffd, a whole one 😀, and a typed \\ud800';
+  await insertBulk(
+    database.db,
+    'bulk_items',
+    columns([{ id: fifth, name: broken, doc: { say: broken }, tags: [broken] }]),
+  );
+  const rows = await selectRows(database.db, AnyRow, sql`select name, doc, tags from bulk_items where id = ${fifth}`);
+  expect(rows).toEqual([{ name: mended, doc: { say: mended }, tags: [mended] }]);
+});

@@ -19,6 +19,23 @@ function element(type: BulkColumn['type'], value: unknown): unknown {
   return value;
 }
 
+/**
+ * A lone UTF-16 surrogate as JSON.stringify writes it, `\ud800` (after an even number of backslashes: `\\ud800` is a
+ * backslash and "ud800"). PostgreSQL's JSON parser refuses it, where the driver's UTF-8 made it U+FFFD, as it does
+ * for every other write: a title that came in with one would cost its history batch, or a whole import.
+ */
+const loneSurrogateEscape = /(?<!\\)(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/i;
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** The rows as JSON PostgreSQL reads, each lone surrogate written as U+FFFD. */
+function rowsJson(rows: readonly Record<string, unknown>[]): string {
+  const json = JSON.stringify(rows);
+  if (!loneSurrogateEscape.test(json)) return json;
+  return JSON.stringify(rows, (_key, value: unknown) =>
+    typeof value === 'string' ? value.replace(loneSurrogate, '\ufffd') : value,
+  );
+}
+
 /** The statement of each shape of insert seen (table, columns, conflict handling). */
 const statements = new Map<string, NamedStatement>();
 
@@ -75,5 +92,5 @@ export async function insertBulk(
     }
     rows[row] = record;
   }
-  await runNamed(db, statement, { rows: JSON.stringify(rows) });
+  await runNamed(db, statement, { rows: rowsJson(rows) });
 }
