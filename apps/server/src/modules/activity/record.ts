@@ -208,7 +208,9 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
   /**
    * Writes what waits once the write under way is done, taking everything that arrived meanwhile (in batches of
    * at most `batchMaxEntries`). Cut when the timer fired instead, a busy board's batches queued up behind a write
-   * slower than 20 ms, and the history (and the webhooks that follow it) fell seconds behind.
+   * slower than 20 ms, and the history (and the webhooks that follow it) fell seconds behind. What arrives during
+   * a write waits for its own timer unless a whole batch is waiting: written back to back instead, a busy board's
+   * history took a write (three statements) every few milliseconds, about four times as many as every 20 ms.
    */
   function startWrite(): Promise<void> {
     if (timer) clearTimeout(timer);
@@ -217,10 +219,11 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
     drainQueued = true;
     writing = writing.then(async () => {
       drainQueued = false;
-      while (waiting.length > 0) {
+      do {
         const batch = waiting.splice(0, batchMaxEntries);
+        if (batch.length === 0) break;
         await write(batch).catch((err: unknown) => log.error({ err }, 'activity batch not recorded'));
-      }
+      } while (waiting.length >= batchMaxEntries);
     });
     return writing;
   }
@@ -232,7 +235,8 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
       else timer ??= setTimeout(() => void startWrite(), batchDelayMs);
     },
     async flush() {
-      await startWrite();
+      do await startWrite();
+      while (waiting.length > 0);
       const pending = [...projectTells.keys()];
       for (const timer of projectTells.values()) clearTimeout(timer);
       projectTells.clear();
