@@ -37,6 +37,8 @@ export interface BoardModel {
   runs: Run[];
   /** Bytes of the tasks' JSON and of the buffers holding it, kept as they change: roughly what the model holds. */
   jsonLength: number;
+  /** One string per status id, kept from read to read, for the tasks' statusId (see applyRows). */
+  statusIds: Map<string, string>;
 }
 
 /** Enough reads back to find one that began before the oldest transaction running at the latest. */
@@ -70,8 +72,8 @@ export function sinceOf(model: BoardModel): BoardSince {
 }
 
 /** Board order: by the status's place, then the task's own key (byte order, as the database compares them). */
-function comparator(statuses: readonly BoardStatusRow[]): Compare {
-  const statusIndex = new Map(statuses.map((status, index) => [status.id, index]));
+function comparator(statuses: readonly BoardStatusRow[], statusIds: Map<string, string>): Compare {
+  const statusIndex = new Map(statuses.map((status, index) => [statusIds.get(status.id) ?? status.id, index]));
   return (a, b) => {
     const byStatus = (statusIndex.get(a.statusId) ?? -1) - (statusIndex.get(b.statusId) ?? -1);
     if (byStatus !== 0) return byStatus;
@@ -95,9 +97,15 @@ function ownBytes(text: string): Buffer {
   return bytes;
 }
 
-/** The tasks that changed, each with the version the model held (if any), applied to `entries`. */
-function applyRows(entries: Map<string, Entry>, read: BoardRead) {
+/**
+ * The tasks that changed, each with the version the model held (if any), applied to `entries`. A task's status id
+ * is one string per status, the same from read to read: counting a run's tasks by status (madeRun) and placing a
+ * task (the comparator) then find it in their maps by identity, where each task's own copy, scattered over memory,
+ * was hashed and compared character by character.
+ */
+function applyRows(entries: Map<string, Entry>, statusIds: Map<string, string>, read: BoardRead) {
   const changes: { old: Entry | undefined; entry: Entry }[] = [];
+  for (const status of read.statuses) if (!statusIds.has(status.id)) statusIds.set(status.id, status.id);
   let jsonLength = 0;
   for (const task of read.tasks) {
     const old = entries.get(task.id);
@@ -108,7 +116,8 @@ function applyRows(entries: Map<string, Entry>, read: BoardRead) {
       old.position === task.position &&
       old.onBoard === task.onBoard;
     if (same) continue;
-    const entry = { ...task, json, cut: endsRun(task.id) };
+    const statusId = statusIds.get(task.statusId) ?? task.statusId;
+    const entry = { ...task, statusId, json, cut: endsRun(task.id) };
     entries.set(task.id, entry);
     changes.push({ old, entry });
     jsonLength += entry.json.length - (old?.json.length ?? 0) + (old ? 0 : bufferOverheadBytes);
@@ -125,8 +134,9 @@ function applyRows(entries: Map<string, Entry>, read: BoardRead) {
 export function applyBoardRead(previous: BoardModel | undefined, read: BoardRead): BoardModel | undefined {
   if (previous && read.deleted) return undefined;
   const entries = previous?.entries ?? new Map<string, Entry>();
-  const { changes, jsonLength } = applyRows(entries, read);
-  const compare = comparator(read.statuses);
+  const statusIds = previous?.statusIds ?? new Map<string, string>();
+  const { changes, jsonLength } = applyRows(entries, statusIds, read);
+  const compare = comparator(read.statuses, statusIds);
   let runs: Run[] | undefined;
   const maxPlacedOneByOne = Math.max(minPlacedOneByOne, entries.size * placedShare);
   if (previous && changes.length <= maxPlacedOneByOne && sameStatusOrder(previous.statuses, read.statuses)) {
@@ -146,6 +156,7 @@ export function applyBoardRead(previous: BoardModel | undefined, read: BoardRead
     others: read.others,
     runs,
     jsonLength: (previous?.jsonLength ?? 0) + jsonLength,
+    statusIds,
   };
 }
 
