@@ -224,6 +224,8 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
         if (batch.length === 0) break;
         await write(batch).catch((err: unknown) => log.error({ err }, 'activity batch not recorded'));
       } while (waiting.length >= batchMaxEntries);
+      // What was recorded while a whole batch waited asked for this drain instead of a timer: it gets one now.
+      if (waiting.length > 0) timer ??= setTimeout(() => void startWrite(), batchDelayMs);
     });
     return writing;
   }
