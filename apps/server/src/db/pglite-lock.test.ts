@@ -49,10 +49,14 @@ describe('the embedded database folder’s lock', () => {
   it('waits for an owner caught between creating its lock file and writing its pid, then refuses', async () => {
     const dir = dataDir();
     await fs.writeFile(`${dir}.lock`, '');
-    const claim = lockDataDir(dir);
+    // The expectation is attached before the pid is written: the claim may read it and refuse before
+    // writeFile's own promise settles, and a refusal with no handler yet is an unhandled rejection.
+    const refused = expect(lockDataDir(dir)).rejects.toThrow(
+      `is in use by another Deckhand process (pid ${process.ppid})`,
+    );
     await sleep(100);
     await fs.writeFile(`${dir}.lock`, String(process.ppid));
-    await expect(claim).rejects.toThrow(`is in use by another Deckhand process (pid ${process.ppid})`);
+    await refused;
   });
 
   it('takes over a lock left by a process that died, and one left empty by a crash', async () => {
