@@ -1,5 +1,5 @@
 import { type Editor, useEditorState } from '@tiptap/react';
-import { useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { LinkDialog } from './link-dialog';
 
 interface ToolbarAction {
@@ -83,6 +83,15 @@ const actions: ToolbarAction[] = [
   },
 ];
 
+/**
+ * A click on a formatting button leaves the focus (and the selection) in the editor. Had the button taken it, the
+ * editor would get it back only on the next animation frame (tiptap's focus command), and what was typed before
+ * then would be lost.
+ */
+function keepEditorFocus(event: MouseEvent) {
+  event.preventDefault();
+}
+
 const buttonClass =
   'inline-flex min-h-8 min-w-8 items-center justify-center rounded px-1.5 text-sm font-semibold text-muted hover:bg-surface-strong hover:text-fg aria-pressed:bg-primary-soft aria-pressed:text-fg focus-visible:outline-2 focus-visible:outline-ring';
 
@@ -112,6 +121,7 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
           title={action.shortcut ? `${action.label} (${action.shortcut.replace('Control', 'Ctrl')})` : action.label}
           aria-keyshortcuts={action.shortcut}
           aria-pressed={active.marks[index] ?? false}
+          onMouseDown={keepEditorFocus}
           onClick={() => action.run(editor)}
           className={buttonClass}
         >
