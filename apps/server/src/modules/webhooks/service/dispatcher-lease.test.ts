@@ -74,16 +74,17 @@ async function dispatch(
   const sender: Sender = {
     send: async () => sent,
     async sendAll(target, deliveries) {
+      // Recorded as it leaves, before anything is awaited: two rounds can be under way, and on PostgreSQL the
+      // second's read of the lease may come back before the first's.
+      const round: Round = { count: deliveries.length, secret: target.secret, leaseUntil: null, leaseOwner: null };
+      rounds.push(round);
+      const number = rounds.length;
       const [row] = await db
         .select({ leaseUntil: webhooks.leaseUntil, leaseOwner: webhooks.leaseOwner })
         .from(webhooks)
         .where(eq(webhooks.id, webhookId));
-      rounds.push({
-        count: deliveries.length,
-        secret: target.secret,
-        ...(row ?? { leaseUntil: null, leaseOwner: null }),
-      });
-      await duringRound?.(rounds.length);
+      if (row) Object.assign(round, row);
+      await duringRound?.(number);
       if (roundMs > 0) await new Promise((resolve) => setTimeout(resolve, roundMs));
       return deliveries.map(() => sent);
     },
