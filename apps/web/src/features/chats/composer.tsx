@@ -1,6 +1,6 @@
 import { fileLimits } from '@deckhand/contract/files';
 import { messageLimits } from '@deckhand/contract/messages';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Avatar } from '../../ui/avatar';
 import { IconButton } from '../../ui/icon-button';
 import { toast } from '../../ui/toast';
@@ -41,7 +41,18 @@ export function Composer({ projectId, chatId, chatName, members }: ComposerProps
   const [highlight, setHighlight] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
+  /** Where the caret goes once the box shows the text a pick made. */
+  const caretAfterPick = useRef<number | null>(null);
   const listId = useId();
+
+  // In the commit that shows the picked name, before the next key can land: set on a later frame, the caret would
+  // jump back over what was typed meanwhile.
+  useLayoutEffect(() => {
+    const at = caretAfterPick.current;
+    if (at === null) return;
+    caretAfterPick.current = null;
+    box.current?.setSelectionRange(at, at);
+  });
 
   const mention = activeMention(text, caret);
   const candidates = mention && mention.start !== dismissedAt ? matchMembers(members, mention.query) : [];
@@ -58,7 +69,7 @@ export function Composer({ projectId, chatId, chatName, members }: ComposerProps
     setCaret(next.caret);
     setPicked((current) => [...current, member]);
     setHighlight(0);
-    requestAnimationFrame(() => box.current?.setSelectionRange(next.caret, next.caret));
+    caretAfterPick.current = next.caret;
   }
 
   async function submit(): Promise<void> {
