@@ -35,23 +35,35 @@ function heldBatcher({ slots = 1, maxBatch = 10 } = {}) {
 }
 
 describe('batchedCalls', () => {
-  it('runs a call alone at once while a slot is free', async () => {
-    const { call, batches, releaseNext } = heldBatcher();
+  it('runs a call alone at once while no batch runs', async () => {
+    const { call, batches, releaseNext } = heldBatcher({ slots: 2 });
     const answer = call({ key: 'a', value: 1 });
     expect(batches).toEqual([[{ key: 'a', value: 1 }]]);
     await releaseNext();
     await expect(answer).resolves.toBe(10);
   });
 
-  it('gathers the calls made while every slot is busy into the next batch, in their order', async () => {
+  it('gathers the calls made while a batch runs, in their order, two or more to a free slot', async () => {
     const { call, batches, releaseNext } = heldBatcher({ slots: 2 });
     const answers = [1, 2, 3, 4, 5].map((value) => call({ key: `k${value}`, value }));
-    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [2]]);
+    // 2 waited for 3 to go with it in the second slot; 4 and 5 waited for a slot.
+    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [2, 3]]);
     await releaseNext();
-    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [2], [3, 4, 5]]);
+    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [2, 3], [4, 5]]);
     await releaseNext();
     await releaseNext();
     await expect(Promise.all(answers)).resolves.toEqual([10, 20, 30, 40, 50]);
+  });
+
+  it('lets a lone call made while a batch runs wait for company, and go alone once no batch runs', async () => {
+    const { call, batches, releaseNext } = heldBatcher({ slots: 2 });
+    const first = call({ key: 'a', value: 1 });
+    const lone = call({ key: 'b', value: 2 });
+    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1]]);
+    await releaseNext();
+    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [2]]);
+    await releaseNext();
+    await expect(Promise.all([first, lone])).resolves.toEqual([10, 20]);
   });
 
   it('never puts more than maxBatch calls in a batch', async () => {
@@ -73,13 +85,12 @@ describe('batchedCalls', () => {
       call({ key: 'other', value: 3 }),
       call({ key: 'same', value: 4 }),
     ];
-    // The second slot takes the first call of another key; 'same' waits for its first call.
-    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [3]]);
+    // 'same' waits for its first call; 'other', alone beside it, waits for company or for the batch's end.
+    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1]]);
     await releaseNext();
-    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [3], [2]]);
+    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [2, 3]]);
     await releaseNext();
-    await releaseNext();
-    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [3], [2], [4]]);
+    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [2, 3], [4]]);
     await releaseNext();
     await expect(Promise.all(answers)).resolves.toEqual([10, 20, 30, 40]);
   });

@@ -1,7 +1,7 @@
 /**
- * Gathers concurrent calls of one write into batches, the way a database groups commits: a call made while a
- * slot is free runs at once, alone, so a quiet server adds no wait; calls made while every slot is busy queue,
- * and the next free slot takes all of them (up to `maxBatch`) together.
+ * Gathers concurrent calls of one write into batches, the way a database groups commits: a call made while no
+ * batch runs goes at once, alone, so a quiet server adds no wait; calls made while one runs queue, and a free slot
+ * takes all of them (up to `maxBatch`) together once there are two, or once no batch runs.
  *
  * On this kind of machine a statement's fixed costs (the round trip, the executor's start, the commit) are most
  * of a small write's cost on both sides of the connection, so a board that many people move tasks on pays them
@@ -32,28 +32,30 @@ export function batchedCalls<I, O>(options: BatchedCallsOptions<I, O>): (item: I
   const keysInFlight = new Set<string>();
   let running = 0;
 
-  /** The queued calls that may go now, oldest first, taken out of the queue. */
-  function takeBatch(): Pending<I, O>[] {
-    const batch: Pending<I, O>[] = [];
+  /**
+   * The queued calls that may go now, oldest first, taken out of the queue; none unless at least `least` may.
+   */
+  function takeBatch(least: number): Pending<I, O>[] {
+    const taken: number[] = [];
     const keys = new Set<string>();
-    for (let i = 0; i < queue.length && batch.length < options.maxBatch; ) {
-      const pending = queue[i] as Pending<I, O>;
+    for (let i = 0; i < queue.length && taken.length < options.maxBatch; i += 1) {
+      const { key } = queue[i] as Pending<I, O>;
       // A key seen earlier in the queue holds back its later calls too, so they keep their order.
-      const held = keysInFlight.has(pending.key) || keys.has(pending.key);
-      keys.add(pending.key);
-      if (held) {
-        i += 1;
-        continue;
-      }
-      batch.push(pending);
-      queue.splice(i, 1);
+      if (!keysInFlight.has(key) && !keys.has(key)) taken.push(i);
+      keys.add(key);
     }
+    if (taken.length < least) return [];
+    const batch = taken.map((i) => queue[i] as Pending<I, O>);
+    for (let j = taken.length - 1; j >= 0; j -= 1) queue.splice(taken[j] as number, 1);
     return batch;
   }
 
   function dispatch(): void {
     while (running < options.slots) {
-      const batch = takeBatch();
+      // While a batch runs, a call with nothing to go with waits for company, or for that batch to end, rather than
+      // take another slot alone: under load a lone call would otherwise take every slot that frees, and the calls
+      // behind it would go in the small batches whose fixed costs batching is for. A quiet server still adds no wait.
+      const batch = takeBatch(running > 0 ? 2 : 1);
       if (batch.length === 0) return;
       running += 1;
       for (const pending of batch) keysInFlight.add(pending.key);
