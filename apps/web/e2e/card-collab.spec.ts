@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createCardViaApi } from './support/cards';
+import { holdAnimationFrames } from './support/held-frames';
 import { addMemberViaApi, createProjectViaApi, registerAccount, signIn } from './support/projects';
 
 function body(page: Page) {
@@ -67,17 +68,12 @@ test('the editor shows its placeholder, formats with the toolbar and with markdo
 
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
-  // Typing goes on straight after a click on the toolbar. Animation frames are slowed, as on a loaded machine: an
-  // editor that had lost the focus to the button would get it back only on one, and lose the first letters.
-  await page.evaluate(() => {
-    const nextFrame = window.requestAnimationFrame.bind(window);
-    window.requestAnimationFrame = (callback) => {
-      window.setTimeout(() => nextFrame(callback), 300);
-      return 0;
-    };
-  });
+  // Frames are held while typing goes on after a click on the toolbar: an editor that had lost the focus to the
+  // button would get it back only on the next frame, and lose the letters typed before it.
+  const releaseFrames = await holdAnimationFrames(page);
   await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' }).click();
   await page.keyboard.type('strong words');
+  await releaseFrames();
   await expect(body(page).locator('strong')).toHaveText('strong words');
   await expect(page.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
 });

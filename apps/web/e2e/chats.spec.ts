@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chatsViaApi, createCardViaApi, createChatViaApi, postMessageViaApi } from './support/cards';
+import { holdAnimationFrames } from './support/held-frames';
 import { addMemberViaApi, createProjectViaApi, registerAccount, signIn } from './support/projects';
 
 test('a message sent with Enter appears for the other person without a reload', async ({ page, request, browser }) => {
@@ -123,28 +124,12 @@ test('an @-mention picked in the composer reaches the mentioned person as a toas
   const composer = page.getByRole('textbox', { name: 'Message' });
   await composer.pressSequentially('Over to @Bene');
   await expect(page.getByRole('option', { name: 'Benedict Mentioned' })).toHaveAttribute('aria-selected', 'true');
-  // Animation frames are held until a letter has been typed after the pick, as when a loaded machine draws late: a
-  // caret placed on a frame would jump back over that letter.
-  await page.evaluate(() => {
-    const held: FrameRequestCallback[] = [];
-    const requestFrame = window.requestAnimationFrame.bind(window);
-    window.requestAnimationFrame = (callback) => {
-      held.push(callback);
-      return 0;
-    };
-    Object.assign(window, {
-      releaseFrames: () =>
-        new Promise<void>((resolve) => {
-          window.requestAnimationFrame = requestFrame;
-          for (const callback of held.splice(0)) requestFrame(callback);
-          requestFrame(() => resolve());
-        }),
-    });
-  });
+  // Frames are held until a letter has been typed after the pick: a caret placed on a frame would jump back over it.
+  const releaseFrames = await holdAnimationFrames(page);
   await composer.press('Enter');
   await expect(composer).toHaveValue('Over to @Benedict Mentioned ');
   await composer.pressSequentially('p');
-  await page.evaluate(() => (window as Window & { releaseFrames?: () => Promise<void> }).releaseFrames?.());
+  await releaseFrames();
   await composer.pressSequentially('lease');
   await expect(composer).toHaveValue('Over to @Benedict Mentioned please');
   await composer.press('Enter');
