@@ -84,13 +84,13 @@ export function readEnvelope(message: string, isHere: (userId: string) => boolea
   return { kind: 'send', userIds, payload: JSON.stringify(event.data) };
 }
 
+/** What a client may send on the live channel before it is disconnected (it has nothing to say). */
+const liveMaxMessageBytes = 4096;
+
 /**
  * The live channel at `GET /updates?token=<id token>`: one WebSocket per tab, owned by one user,
  * closed with 4401 when its token expires (the client reconnects with a fresh one).
  */
-/** What a client may send on the live channel before it is disconnected (it has nothing to say). */
-const liveMaxMessageBytes = 4096;
-
 export async function registerLive(
   app: FastifyInstance,
   deps: {
