@@ -66,6 +66,17 @@ describe('batchedCalls', () => {
     await expect(Promise.all([first, lone])).resolves.toEqual([10, 20]);
   });
 
+  it('lets a lone call go alone beside a batch that does not end, after a short wait', async () => {
+    // The running batch stands for a write stuck behind another transaction's lock: it is never released here.
+    const { call, batches } = heldBatcher({ slots: 2 });
+    void call({ key: 'stuck', value: 1 });
+    void call({ key: 'next', value: 2 });
+    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1]]);
+    await expect
+      .poll(() => batches.map((batch) => batch.map((item) => item.value)), { timeout: 1000 })
+      .toEqual([[1], [2]]);
+  });
+
   it('never puts more than maxBatch calls in a batch', async () => {
     const { call, batches, releaseNext } = heldBatcher({ maxBatch: 2 });
     const answers = [1, 2, 3, 4, 5, 6].map((value) => call({ key: `k${value}`, value }));

@@ -1,6 +1,7 @@
 import type { Task } from '@deckhand/contract/tasks';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { callOk } from '../../../test/support/api-call';
 import { createTeam, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -69,6 +70,34 @@ describe('a batch of moves and a task another transaction holds', () => {
     const answer = await moved;
     expect(answer?.status).toBe(200);
     expect(answer?.body.status_id).toBe(doneId);
+  });
+});
+
+describe('a move waiting for a task another transaction holds', () => {
+  it('holds up a move of another task for a moment at most, not until that transaction ends', async () => {
+    const [held, other] = [await newTask('Held a while'), await newTask('Moved meanwhile')];
+    const db = t.database.db;
+    const move = (task: Task) => moveToEndTogether(db, { userId: team.member.id, taskId: task.id, statusId: doneId });
+    let stuck: Promise<unknown> | undefined;
+    let meanwhile: unknown;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select id from tasks where id = ${held.id} for update`);
+      stuck = move(held);
+      // Alone, the move waits for the row: its batch's slot stays busy until this transaction ends.
+      await expect
+        .poll(async () => {
+          const result = await tx.execute(
+            sql`select count(*)::int as waiting from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          return z.object({ rows: z.array(z.object({ waiting: z.number() })) }).parse(result).rows[0]?.waiting;
+        })
+        .toBe(1);
+      // Made while the transaction still holds the row: waiting for the stuck batch would never end.
+      meanwhile = await move(other);
+    });
+    expect((meanwhile as { id: string } | undefined)?.id).toBe(other.id);
+    expect((await stuck) as { id: string } | undefined).toMatchObject({ id: held.id });
   });
 });
 
