@@ -35,46 +35,23 @@ function heldBatcher({ slots = 1, maxBatch = 10 } = {}) {
 }
 
 describe('batchedCalls', () => {
-  it('runs a call alone at once while no batch runs', async () => {
-    const { call, batches, releaseNext } = heldBatcher({ slots: 2 });
+  it('runs a call alone at once while a slot is free', async () => {
+    const { call, batches, releaseNext } = heldBatcher();
     const answer = call({ key: 'a', value: 1 });
     expect(batches).toEqual([[{ key: 'a', value: 1 }]]);
     await releaseNext();
     await expect(answer).resolves.toBe(10);
   });
 
-  it('gathers the calls made while a batch runs, in their order, two or more to a free slot', async () => {
+  it('gathers the calls made while every slot is busy into the next batch, in their order', async () => {
     const { call, batches, releaseNext } = heldBatcher({ slots: 2 });
     const answers = [1, 2, 3, 4, 5].map((value) => call({ key: `k${value}`, value }));
-    // 2 waited for 3 to go with it in the second slot; 4 and 5 waited for a slot.
-    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [2, 3]]);
+    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [2]]);
     await releaseNext();
-    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [2, 3], [4, 5]]);
+    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [2], [3, 4, 5]]);
     await releaseNext();
     await releaseNext();
     await expect(Promise.all(answers)).resolves.toEqual([10, 20, 30, 40, 50]);
-  });
-
-  it('lets a lone call made while a batch runs wait for company, and go alone once no batch runs', async () => {
-    const { call, batches, releaseNext } = heldBatcher({ slots: 2 });
-    const first = call({ key: 'a', value: 1 });
-    const lone = call({ key: 'b', value: 2 });
-    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1]]);
-    await releaseNext();
-    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [2]]);
-    await releaseNext();
-    await expect(Promise.all([first, lone])).resolves.toEqual([10, 20]);
-  });
-
-  it('lets a lone call go alone beside a batch that does not end, after a short wait', async () => {
-    // The running batch stands for a write stuck behind another transaction's lock: it is never released here.
-    const { call, batches } = heldBatcher({ slots: 2 });
-    void call({ key: 'stuck', value: 1 });
-    void call({ key: 'next', value: 2 });
-    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1]]);
-    await expect
-      .poll(() => batches.map((batch) => batch.map((item) => item.value)), { timeout: 1000 })
-      .toEqual([[1], [2]]);
   });
 
   it('never puts more than maxBatch calls in a batch', async () => {
@@ -96,12 +73,13 @@ describe('batchedCalls', () => {
       call({ key: 'other', value: 3 }),
       call({ key: 'same', value: 4 }),
     ];
-    // 'same' waits for its first call; 'other', alone beside it, waits for company or for the batch's end.
-    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1]]);
+    // The second slot takes the first call of another key; 'same' waits for its first call.
+    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [3]]);
     await releaseNext();
-    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [2, 3]]);
+    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [3], [2]]);
     await releaseNext();
-    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [2, 3], [4]]);
+    await releaseNext();
+    expect(batches.map((batch) => batch.map((item) => item.value))).toEqual([[1], [3], [2], [4]]);
     await releaseNext();
     await expect(Promise.all(answers)).resolves.toEqual([10, 20, 30, 40]);
   });

@@ -1,8 +1,7 @@
 /**
- * Gathers concurrent calls of one write into batches, the way a database groups commits: a call made while no
- * batch runs goes at once, alone, so a quiet server adds no wait; calls made while one runs queue, and a free slot
- * takes all of them (up to `maxBatch`) together once there are two, once no batch runs, or once a lone call has
- * waited `loneWaitMs`.
+ * Gathers concurrent calls of one write into batches, the way a database groups commits: a call made while a
+ * slot is free runs at once, alone, so a quiet server adds no wait; calls made while every slot is busy queue,
+ * and the next free slot takes all of them (up to `maxBatch`) together.
  *
  * On this kind of machine a statement's fixed costs (the round trip, the executor's start, the commit) are most
  * of a small write's cost on both sides of the connection, so a board that many people move tasks on pays them
@@ -28,55 +27,34 @@ interface Pending<I, O> {
   reject: (reason: unknown) => void;
 }
 
-/**
- * How long a lone call waits for company beside a running batch. Under load a batch takes a fraction of a
- * millisecond, so the wait almost always ends with it or with the next call.
- */
-const loneWaitMs = 2;
-
 export function batchedCalls<I, O>(options: BatchedCallsOptions<I, O>): (item: I) => Promise<O> {
   const queue: Pending<I, O>[] = [];
   const keysInFlight = new Set<string>();
   let running = 0;
-  let loneTimer: ReturnType<typeof setTimeout> | undefined;
 
-  /** Where in the queue the calls that may go now are, oldest first, at most `maxBatch` of them. */
-  function readyIndexes(): number[] {
-    const ready: number[] = [];
+  /** The queued calls that may go now, oldest first, taken out of the queue. */
+  function takeBatch(): Pending<I, O>[] {
+    const batch: Pending<I, O>[] = [];
     const keys = new Set<string>();
-    for (let i = 0; i < queue.length && ready.length < options.maxBatch; i += 1) {
-      const { key } = queue[i] as Pending<I, O>;
+    for (let i = 0; i < queue.length && batch.length < options.maxBatch; ) {
+      const pending = queue[i] as Pending<I, O>;
       // A key seen earlier in the queue holds back its later calls too, so they keep their order.
-      if (!keysInFlight.has(key) && !keys.has(key)) ready.push(i);
-      keys.add(key);
+      const held = keysInFlight.has(pending.key) || keys.has(pending.key);
+      keys.add(pending.key);
+      if (held) {
+        i += 1;
+        continue;
+      }
+      batch.push(pending);
+      queue.splice(i, 1);
     }
-    return ready;
+    return batch;
   }
 
-  /**
-   * Starts batches while slots are free. While a batch runs, a call with nothing to go with waits for company, or
-   * for that batch to end, rather than take another slot alone: under load a lone call would otherwise take every
-   * slot that frees, and the calls behind it would go in the small batches whose fixed costs batching is for. It
-   * waits `loneWaitMs` at most (`patient` false when that is over): the batch beside it may be a write stuck
-   * behind another transaction's lock, which a quiet server's next call must not wait for. A call made while no
-   * batch runs goes at once.
-   */
-  function dispatch(patient = true): void {
+  function dispatch(): void {
     while (running < options.slots) {
-      const ready = readyIndexes();
-      if (ready.length === 0) return;
-      if (ready.length === 1 && running > 0 && patient) {
-        loneTimer ??= setTimeout(() => {
-          loneTimer = undefined;
-          dispatch(false);
-        }, loneWaitMs);
-        return;
-      }
-      // The call that waited goes now, with this batch: its wait is over.
-      clearTimeout(loneTimer);
-      loneTimer = undefined;
-      const batch = ready.map((i) => queue[i] as Pending<I, O>);
-      for (let j = ready.length - 1; j >= 0; j -= 1) queue.splice(ready[j] as number, 1);
+      const batch = takeBatch();
+      if (batch.length === 0) return;
       running += 1;
       for (const pending of batch) keysInFlight.add(pending.key);
       void runBatch(batch);

@@ -9,6 +9,7 @@ import { testTarget } from '../../../test/support/test-database';
 import { uuidv7 } from '../../platform/ids';
 import { createTaskTogether } from './service/create-batches';
 import { moveToEndTogether } from './service/move-batches';
+import { writeSlots } from './service/write-batches';
 
 // Runs on the PostgreSQL pass only (vitest.config.ts): it holds a task's or a card's row in an open transaction
 // while moves and creations are made, which the embedded database's one connection cannot do.
@@ -38,13 +39,14 @@ async function newTask(title: string): Promise<Task> {
 
 describe('a batch of moves and a task another transaction holds', () => {
   it('leaves that task out instead of waiting for it, and moves the others', async () => {
-    const alone = [await newTask('Alone')];
+    const alone: Task[] = [];
+    for (let i = 0; i < writeSlots; i += 1) alone.push(await newTask(`Alone ${i}`));
     const [held, free] = [await newTask('Held'), await newTask('Free')];
     const db = t.database.db;
     let results: unknown[] = [];
     await db.transaction(async (tx) => {
       await tx.execute(sql`select id from tasks where id = ${held.id} for update`);
-      // Made in one turn: the first call goes alone; the other two wait for each other and go together.
+      // Made in one turn: the first calls take the free slots alone; the last two wait and go together.
       results = await Promise.all(
         [...alone, held, free].map((task) =>
           moveToEndTogether(db, { userId: team.member.id, taskId: task.id, statusId: doneId }),
@@ -74,7 +76,7 @@ describe('a batch of moves and a task another transaction holds', () => {
 });
 
 describe('a move waiting for a task another transaction holds', () => {
-  it('holds up a move of another task for a moment at most, not until that transaction ends', async () => {
+  it('does not hold up a move of another task until that transaction ends', async () => {
     const [held, other] = [await newTask('Held a while'), await newTask('Moved meanwhile')];
     const db = t.database.db;
     const move = (task: Task) => moveToEndTogether(db, { userId: team.member.id, taskId: task.id, statusId: doneId });
@@ -93,7 +95,8 @@ describe('a move waiting for a task another transaction holds', () => {
           return z.object({ rows: z.array(z.object({ waiting: z.number() })) }).parse(result).rows[0]?.waiting;
         })
         .toBe(1);
-      // Made while the transaction still holds the row: waiting for the stuck batch would never end.
+      // Made while the transaction still holds the row: the other slot takes it; waiting for the stuck one would
+      // never end.
       meanwhile = await move(other);
     });
     expect((meanwhile as { id: string } | undefined)?.id).toBe(other.id);
@@ -123,14 +126,13 @@ describe('a batch of creations and a card another transaction holds', () => {
       // What deleting the card takes; a creation's own lock on it (for its foreign key) would wait for this.
       await tx.execute(sql`select id from cards where id = ${heldCard} for update`);
       results = await Promise.all([
-        // The first call goes alone; the other two wait for each other and go together.
-        make(cardId, 'Alone'),
+        ...Array.from({ length: writeSlots }, (_, i) => make(cardId, `Alone ${i}`)),
         make(heldCard, 'On the held card'),
         make(cardId, 'Beside it'),
       ]);
     });
     const titles = results.map((row) => (row as { id: string } | undefined) && 'made');
-    expect(titles).toEqual(['made', undefined, 'made']);
+    expect(titles).toEqual([...Array.from({ length: writeSlots }, () => 'made'), undefined, 'made']);
   });
 
   it('makes a task on a held card once its transaction ends, through the path that waits', async () => {
