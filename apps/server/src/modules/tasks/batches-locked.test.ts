@@ -80,8 +80,8 @@ describe('a move waiting for a task another transaction holds', () => {
     const [held, other] = [await newTask('Held a while'), await newTask('Moved meanwhile')];
     const db = t.database.db;
     const move = (task: Task) => moveToEndTogether(db, { userId: team.member.id, taskId: task.id, statusId: doneId });
-    let stuck: Promise<unknown> | undefined;
-    let meanwhile: unknown;
+    let stuck: ReturnType<typeof move> | undefined;
+    let meanwhile: Awaited<ReturnType<typeof move>>;
     await db.transaction(async (tx) => {
       await tx.execute(sql`select id from tasks where id = ${held.id} for update`);
       stuck = move(held);
@@ -99,8 +99,8 @@ describe('a move waiting for a task another transaction holds', () => {
       // never end.
       meanwhile = await move(other);
     });
-    expect((meanwhile as { id: string } | undefined)?.id).toBe(other.id);
-    expect((await stuck) as { id: string } | undefined).toMatchObject({ id: held.id });
+    expect(meanwhile?.id).toBe(other.id);
+    expect((await stuck)?.id).toBe(held.id);
   });
 });
 
