@@ -63,6 +63,7 @@ async function timeReadsAfterMoves({ baseUrl, token, projectId, taskIds, statuse
   const ms = [];
   const decodeMs = [];
   let sentBytes = 0;
+  let sentCoding = 'identity';
   let jsonBytes = 0;
   try {
     for (let i = 0; i < warmUpRounds + rounds; i += 1) {
@@ -81,6 +82,7 @@ async function timeReadsAfterMoves({ baseUrl, token, projectId, taskIds, statuse
         decodeMs.push(performance.now() - arrived);
       }
       sentBytes = answer.body.byteLength;
+      sentCoding = answer.headers['content-encoding'] ?? 'identity';
       jsonBytes = json.byteLength;
     }
   } finally {
@@ -88,7 +90,7 @@ async function timeReadsAfterMoves({ baseUrl, token, projectId, taskIds, statuse
   }
   const decoding = summarize(decodeMs);
   console.log(
-    `  the board's answer: ${(jsonBytes / 1e6).toFixed(2)} MB of JSON, ${formatKb(sentBytes)} as sent (gzip); ` +
+    `  the board's answer: ${(jsonBytes / 1e6).toFixed(2)} MB of JSON, ${formatKb(sentBytes)} as sent (${sentCoding}); ` +
       `the bench decoding and parsing it: p50 ${formatMs(decoding.p50)}, p99 ${formatMs(decoding.p99)}`,
   );
   return summarize(ms);
