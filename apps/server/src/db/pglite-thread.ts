@@ -87,7 +87,8 @@ export class PGliteThread {
   }
 
   #send(request: Request): Promise<ReplyValue> {
-    if (this.#failure) return Promise.reject(this.#failure);
+    // A new error per call: its stack names the caller, where the failure's own stack names only close() or the crash.
+    if (this.#failure) return Promise.reject(new Error(this.#failure.message, { cause: this.#failure }));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });

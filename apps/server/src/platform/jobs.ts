@@ -37,6 +37,11 @@ const pollingSeconds = 2;
  * half a job a second: 20 reminders due at one moment went out over 40 s.
  */
 const batchSize = 25;
+/**
+ * How long a shutdown waits for jobs under way to end, in all: pg-boss's own wait, then the calls it still makes.
+ * A job still running then was marked failed by pg-boss, and runs again elsewhere or after the restart.
+ */
+const stopTimeoutMs = 5000;
 
 export async function createJobs(
   connection: JobConnection,
@@ -44,9 +49,33 @@ export async function createJobs(
   metrics: Pick<Metrics, 'jobFailures'>,
 ): Promise<Jobs> {
   const { default: PgBossClass } = await import('pg-boss');
+  /**
+   * pg-boss's stop() does not wait for a worker whose fetch is under way: the jobs it brings back ran after stop,
+   * and pg-boss records their end without awaiting it. On PGlite, where the connection is ours, that call could
+   * reach a database already closed and fail as an unhandled rejection. So the jobs' calls and handlers are
+   * counted, and close() waits for them; jobs fetched while closing are handed back unrun.
+   */
+  const underWay = new Set<Promise<void>>();
+  function track<T>(work: Promise<T>): Promise<T> {
+    const settled: Promise<void> = work.then(
+      () => void underWay.delete(settled),
+      () => void underWay.delete(settled),
+    );
+    underWay.add(settled);
+    return work;
+  }
+  let closing = false;
+  let closed = false;
+  const executeSql =
+    'executeSql' in connection
+      ? (text: string, values?: unknown[]) =>
+          // Once closed, the calls pg-boss still makes (the end of a job it failed itself when the wait ran out)
+          // find no database: they are dropped unanswered, as nothing awaits them and a rejection would go unhandled.
+          closed ? new Promise<never>(() => {}) : track(connection.executeSql(text, values))
+      : undefined;
   const boss: PgBoss = new PgBossClass({
     ...('connectionString' in connection ? { connectionString: connection.connectionString, max: 2 } : {}),
-    ...('executeSql' in connection ? { db: { executeSql: connection.executeSql } } : {}),
+    ...(executeSql ? { db: { executeSql } } : {}),
     // No cron schedules here; maintenance (expiry, archiving) stays on.
     schedule: false,
     retryLimit: 5,
@@ -83,17 +112,38 @@ export async function createJobs(
     },
     async work<T>(queue: string, handler: JobHandler<T>) {
       await ensureQueue(queue);
-      await boss.work<T>(queue, { pollingIntervalSeconds: pollingSeconds, batchSize }, async (batch) => {
-        const results = await Promise.allSettled(batch.map((job) => handler(job.data)));
-        const failed = results.find((result) => result.status === 'rejected');
-        if (failed) {
-          metrics.jobFailures.inc({ queue });
-          throw failed.reason;
-        }
-      });
+      await boss.work<T>(queue, { pollingIntervalSeconds: pollingSeconds, batchSize }, (batch) =>
+        track(
+          (async () => {
+            // Failed, the jobs run again after pg-boss's retry delay, here after a restart or on another instance.
+            if (closing) throw new Error('this instance is shutting down; the job runs again later');
+            const results = await Promise.allSettled(batch.map((job) => handler(job.data)));
+            const failed = results.find((result) => result.status === 'rejected');
+            if (failed) {
+              metrics.jobFailures.inc({ queue });
+              throw failed.reason;
+            }
+          })(),
+        ),
+      );
     },
     async close() {
-      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      closing = true;
+      const deadline = Date.now() + stopTimeoutMs;
+      await boss.stop({ graceful: true, wait: true, timeout: stopTimeoutMs });
+      // A fetch under way ends in a handler, and a handler in a call recording its end: until nothing is left.
+      while (underWay.size > 0 && Date.now() < deadline) {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise((resolve) => {
+          timer = setTimeout(resolve, deadline - Date.now());
+        });
+        await Promise.race([Promise.all(underWay), late]);
+        clearTimeout(timer);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (underWay.size > 0)
+        log.warn({ count: underWay.size }, 'jobs still under way at shutdown; they run again later');
+      closed = true;
     },
   };
 }
