@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import { ownCopy } from './gzip-segments';
@@ -29,6 +30,28 @@ export function compressBody(body: Buffer, encoding: ContentEncoding): Buffer {
       ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } })
       : gzipSync(body, { level: gzipLevel }),
   );
+}
+
+const brotliCompressAsync = promisify(brotliCompress);
+/**
+ * Quality 5 for a large answer compressed once and then sent many times: a board of 5,000 tasks (1.46 MB of JSON)
+ * comes to 92 KB in about 11 ms, against 99 KB at quality 4 and 91 KB in 12 ms at 6; 7 and up gain nothing more.
+ */
+const restingBrotliQuality = 5;
+
+/**
+ * `parts` joined, as Brotli at a quality worth paying for once: compressed on libuv's threads, not the main one.
+ * For answers made in pieces that stand for a while (the board: see queries/board.ts).
+ */
+export async function brotliAtRest(parts: readonly Buffer[]): Promise<Buffer> {
+  const body = Buffer.concat(parts);
+  const compressed = await brotliCompressAsync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: restingBrotliQuality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  });
+  return ownCopy(compressed);
 }
 
 /**

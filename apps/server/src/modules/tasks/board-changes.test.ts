@@ -1,6 +1,6 @@
 import type { Board } from '@deckhand/contract/tasks';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTeam, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -242,5 +242,42 @@ describe('the board after changes', () => {
     });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.body.tasks).toHaveLength(40);
+  });
+
+  it('sends a board that stands unchanged as Brotli once it was sent twice, and pieced gzip again after a change', async () => {
+    const projectId = (await call<{ id: string }>('POST', '/api/projects', { name: 'Resting board' })).id;
+    const cardId = (await call<{ id: string }>('POST', `/api/projects/${projectId}/cards`, { title: 'Many' })).id;
+    const tasks: { id: string }[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      tasks.push(await call<{ id: string }>('POST', `/api/cards/${cardId}/tasks`, { title: `Task number ${i}` }));
+    }
+    const get = (acceptEncoding: string) =>
+      t.request<Board>('GET', `/api/projects/${projectId}/board`, {
+        token: team.owner.token,
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+    const browser = 'gzip, deflate, br, zstd';
+    // Made, then sent twice as it stands: the second sending asks for its Brotli form.
+    const made = await get(browser);
+    expect(made.headers.get('content-encoding')).toBe('gzip');
+    for (let i = 0; i < 2; i += 1) expect((await get(browser)).headers.get('content-encoding')).toBe('gzip');
+
+    const resting = await vi.waitFor(
+      async () => {
+        const res = await get(browser);
+        expect(res.headers.get('content-encoding')).toBe('br');
+        return res;
+      },
+      { timeout: 5000, interval: 20 },
+    );
+    expect(resting.body).toEqual(await readBoard(t.database.db, projectId));
+    expect(resting.headers.get('etag')).toBe(made.headers.get('etag'));
+    expect((await get('gzip')).headers.get('content-encoding')).toBe('gzip');
+
+    const [, doing] = made.body.statuses;
+    await call('POST', `/api/tasks/${tasks[0]?.id}/move`, { status_id: doing?.id });
+    const changed = await get(browser);
+    expect(changed.headers.get('content-encoding')).toBe('gzip');
+    expect(changed.body).toEqual(await readBoard(t.database.db, projectId));
   });
 });

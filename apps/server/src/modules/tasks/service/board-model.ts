@@ -210,9 +210,12 @@ async function gzipOf(model: BoardModel, pieces: readonly Piece[]): Promise<Buff
 
 /**
  * The answer for `model` (`{statuses, tasks}`, as readBoard reads it whole), with its gzip form made of the runs'
- * pieces, deflated again only where they or the piece before them changed; and roughly the bytes the model holds.
+ * pieces, deflated again only where they or the piece before them changed; roughly the bytes the model holds; and
+ * the answer's text in its parts, to compress whole once it stands (queries/board.ts).
  */
-export async function answerOf(model: BoardModel): Promise<{ answer: CachedAnswer; bytes: number }> {
+export async function answerOf(
+  model: BoardModel,
+): Promise<{ answer: CachedAnswer; bytes: number; parts: readonly Buffer[] }> {
   const counts = new Map<string, number>();
   const taskPieces: Piece[] = [];
   for (const [index, run] of model.runs.entries()) {
@@ -242,5 +245,5 @@ export async function answerOf(model: BoardModel): Promise<{ answer: CachedAnswe
     encoded: gzip ? { gzip } : {},
     etag: etagOfPieces(pieces),
   };
-  return { answer, bytes };
+  return { answer, bytes, parts: raws };
 }
