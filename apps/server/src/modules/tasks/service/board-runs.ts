@@ -39,8 +39,8 @@ export function pieceOf(raw: Buffer): Piece {
  * Why 16: a move re-deflates about four pieces (the runs it leaves and joins, and the piece after each, whose
  * dictionary changed), and a piece costs its own text plus the piece before it hashed in as the dictionary.
  * Pieces of 16 tasks cost a sixth of pieces of 64 per move, and the body grows by about 6 % (131 against 124 KB for
- * the bench's 5,000 tasks; see docs/architecture.md); at 8 it grows 15 %. A board that stands unchanged is sent as
- * one Brotli stream instead (queries/board.ts).
+ * the bench's 5,000 tasks; see docs/architecture.md); at 8 it grows 15 %. A board that stands unchanged is sent
+ * compressed whole instead (queries/board.ts).
  */
 export interface Run {
   entries: Entry[];
