@@ -29,7 +29,7 @@ interface StoredModel {
   model: BoardModel;
   /** The answer made from `model`, as it stands until the board changes. */
   answer: CachedAnswer;
-  /** The answer's text in parts (see answerOf), for its Brotli form. */
+  /** The answer's text in parts (see answerOf), for its forms compressed whole (see rest). */
   parts: readonly Buffer[];
   bytes: number;
   readAt: number;

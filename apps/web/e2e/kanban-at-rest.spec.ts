@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { column, tile } from './support/board';
+import { createCardViaApi, createTaskViaApi } from './support/cards';
+import { createProjectViaApi, registerAccount, signIn } from './support/projects';
+
+// A board that stands unchanged is compressed again, whole, once it was sent twice (server: queries/board.ts). The
+// next teammate's browser must get that form and show every task from it.
+test('a board that stood still reaches the next teammate compressed whole, with every task on it', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerAccount(request, 'rested', 'Rita Rested');
+  const project = await createProjectViaApi(request, owner, 'Quiet board');
+  const card = await createCardViaApi(request, owner, project.id, 'Backlog');
+  const titles = Array.from({ length: 30 }, (_, i) => `Quiet task ${String(i + 1).padStart(2, '0')}`);
+  for (const title of titles) await createTaskViaApi(request, owner, card.id, { title });
+
+  const boardPath = `/api/projects/${project.id}/board`;
+  const get = () =>
+    request.get(boardPath, { headers: { Authorization: `Bearer ${owner.token}`, 'accept-encoding': 'gzip, deflate' } });
+  // Made, then sent twice as it stands, as it is when teammates open it one after another.
+  const made = await get();
+  expect(made.headers()['content-encoding']).toBe('gzip');
+  const piecedBytes = Number(made.headers()['content-length']);
+  await get();
+  await get();
+  await expect.poll(async () => Number((await get()).headers()['content-length'])).toBeLessThan(piecedBytes);
+
+  await signIn(page, owner);
+  const answered = page.waitForResponse((res) => new URL(res.url()).pathname === boardPath && res.status() === 200);
+  await page.goto(`/${project.id}/kanban`);
+  const answer = await answered;
+  const offered = (await answer.request().allHeaders())['accept-encoding'] ?? '';
+  const headers = await answer.allHeaders();
+  if (offered.includes('br')) expect(headers['content-encoding']).toBe('br');
+  else {
+    // Over plain HTTP Chromium offers no Brotli: the one gzip stream, smaller than the pieced one.
+    expect(headers['content-encoding']).toBe('gzip');
+    expect(Number(headers['content-length'])).toBeLessThan(piecedBytes);
+  }
+  // The column shows its first tiles and counts them all; the last one is found by filtering.
+  await expect(column(page, 'To do')).toContainText(/30\s*tasks/);
+  await expect(tile(page, 'To do', 'Quiet task 01')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Filter tasks' }).fill('Quiet task 30');
+  await expect(column(page, 'To do').getByRole('listitem')).toHaveCount(1);
+  await expect(tile(page, 'To do', 'Quiet task 30')).toBeVisible();
+});
