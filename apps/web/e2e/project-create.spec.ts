@@ -94,3 +94,41 @@ test('n opens the New project dialog, and the switcher moves between projects ke
   await expect(list.getByRole('link', { name: 'Planning' })).toBeVisible();
   await expect(list.getByRole('listitem').first()).toContainText('Owner');
 });
+
+test('switching project while the chosen area is still loading opens that area in the other project', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerAccount(request, 'slowarea', 'Sol Wait');
+  await signIn(page, owner);
+  await page.getByRole('button', { name: 'New project', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'New project' });
+  await dialog.getByLabel('Project name').fill('Planning');
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Planning' })).toBeVisible();
+  const planningPath = new URL(page.url()).pathname;
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'New project', exact: true }).click();
+  await dialog.getByLabel('Project name').fill('Hiring');
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hiring' })).toBeVisible();
+
+  // The Settings page's code is held back, as on a slow network: the Cards page stays on screen meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/assets\/settings-page-[^/]+\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Settings' }).click();
+  await expect.poll(() => asked).toBe(true);
+  await expect(page.getByText('No cards yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Switch project' }).click();
+  await page.getByRole('menuitem', { name: 'Planning' }).click();
+  release();
+  await expect(page).toHaveURL(`${planningPath}/settings`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Planning' })).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Menu } from '../../ui/menu';
 import { MenuItem } from '../../ui/menu-item';
 import { projectListQuery } from './api';
@@ -12,8 +12,12 @@ export interface ProjectSwitcherProps {
 /** A menu of the person's projects; choosing one opens the same area there. */
 export function ProjectSwitcher({ currentProjectId }: ProjectSwitcherProps) {
   const { data: projects } = useQuery(projectListQuery());
-  const { pathname } = useLocation();
   const navigate = useNavigate();
+  // The address bar's path, not useLocation's: a navigation waits in a transition while its page's code loads, and
+  // until then useLocation still names the page on screen, so switching right after choosing an area would open the
+  // area left behind.
+  const switchTo = (projectId: string) =>
+    navigate(switchProjectPath(window.location.pathname, currentProjectId, projectId));
 
   return (
     <Menu
@@ -31,7 +35,7 @@ export function ProjectSwitcher({ currentProjectId }: ProjectSwitcherProps) {
       }
     >
       {(projects ?? []).map((project) => (
-        <MenuItem key={project.id} onSelect={() => navigate(switchProjectPath(pathname, currentProjectId, project.id))}>
+        <MenuItem key={project.id} onSelect={() => switchTo(project.id)}>
           <span className="flex-1 truncate">{project.name}</span>
           {project.id === currentProjectId ? (
             <>
