@@ -65,6 +65,17 @@ describe('DeflateThread', () => {
     expect(thread.running).toBe(false);
   });
 
+  it('fills memory a batch used before with the next batch, which deflates only its own texts', async () => {
+    const thread = new DeflateThread();
+    const large = segmentsOf(Array.from({ length: 30 }, (_, i) => tasks(16, i)));
+    const small = segmentsOf([tasks(5, 101), tasks(5, 102)]);
+    expect(await thread.deflate(large)).toEqual(inPlace(large));
+    // In memory that still holds the large batch's texts beyond its own.
+    expect(await thread.deflate(small)).toEqual(inPlace(small));
+    const again = segmentsOf(Array.from({ length: 30 }, (_, i) => tasks(16, 200 + i)));
+    expect(await thread.deflate(again)).toEqual(inPlace(again));
+  });
+
   it('stops its thread when idle, and starts one again for the next batch', async () => {
     const thread = new DeflateThread({ idleMs: 20 });
     const segments = segmentsOf([tasks(10, 3)]);

@@ -26,7 +26,7 @@ parentPort.on('message', ({ id, texts, segments }) => {
   });
   const output = Buffer.concat(outputs);
   const copy = output.buffer.slice(output.byteOffset, output.byteOffset + output.byteLength);
-  parentPort.postMessage({ id, output: copy, lengths: outputs.map((o) => o.byteLength) }, [copy]);
+  parentPort.postMessage({ id, output: copy, lengths: outputs.map((o) => o.byteLength), texts }, [copy, texts]);
 });
 `;
 
@@ -34,7 +34,18 @@ interface Answer {
   id: number;
   output: ArrayBuffer;
   lengths: number[];
+  /** The batch's texts, handed back to be filled again by a later batch. */
+  texts?: ArrayBuffer;
 }
+
+/**
+ * Texts' memory handed back by the thread and kept for later batches, at most this many and this large. Memory
+ * new to the process is given to it page by page as it is first written: handing a batch of 1.8 MB to the thread,
+ * between other allocations as on a busy server, took the main thread 630–800 µs in new memory and 370–435 µs in
+ * memory used before.
+ */
+const sparesKept = 2;
+const spareMaxBytes = 16 * 1024 * 1024;
 
 /** With no batch for this long, the thread is stopped: its memory is given back, and the next batch starts one. */
 const idleMs = 30_000;
@@ -54,6 +65,7 @@ export class DeflateThread {
   #nextId = 0;
   readonly #pending = new Map<number, { resolve: (answer: Answer) => void; reject: (err: Error) => void }>();
   #idleTimer: NodeJS.Timeout | undefined;
+  readonly #spares: ArrayBuffer[] = [];
 
   /** `program` and `idleMs` are for tests (a thread that fails, a short idle time). */
   constructor(options: { program?: string; idleMs?: number } = {}) {
@@ -68,7 +80,7 @@ export class DeflateThread {
 
   async deflate(segments: readonly SegmentToDeflate[]): Promise<Buffer[]> {
     if (segments.length === 0) return [];
-    const { texts, ranges } = pack(segments);
+    const { texts, ranges } = pack(segments, (size) => this.#textsOf(size));
     let answer: Answer;
     try {
       answer = await this.#send(texts, ranges);
@@ -83,6 +95,23 @@ export class DeflateThread {
       offset += length;
       return piece;
     });
+  }
+
+  /** Memory for a batch's texts: a spare one large enough, or a new one. */
+  #textsOf(size: number): ArrayBuffer {
+    const index = this.#spares.findIndex((spare) => spare.byteLength >= size);
+    if (index === -1) return new ArrayBuffer(size);
+    return this.#spares.splice(index, 1)[0] as ArrayBuffer;
+  }
+
+  #keepSpare(texts: ArrayBuffer | undefined): void {
+    if (!texts || texts.byteLength > spareMaxBytes) return;
+    this.#spares.push(texts);
+    // The smallest goes first: the larger ones fit more batches.
+    if (this.#spares.length > sparesKept) {
+      this.#spares.sort((a, b) => b.byteLength - a.byteLength);
+      this.#spares.length = sparesKept;
+    }
   }
 
   #send(texts: ArrayBuffer, segments: number[][]): Promise<Answer> {
@@ -107,6 +136,7 @@ export class DeflateThread {
     worker.on('message', (answer: Answer) => {
       const pending = this.#pending.get(answer.id);
       this.#pending.delete(answer.id);
+      this.#keepSpare(answer.texts);
       pending?.resolve(answer);
       if (this.#pending.size === 0) this.#stopWhenIdle(worker);
     });
@@ -127,14 +157,21 @@ export class DeflateThread {
     this.#idleTimer = setTimeout(() => {
       if (this.#worker !== worker || this.#pending.size > 0) return;
       this.#worker = undefined;
+      this.#spares.length = 0;
       void worker.terminate();
     }, this.#idleMs);
     this.#idleTimer.unref();
   }
 }
 
-/** Every text of the batch once (a segment's `after` is often the segment before it), and where each lies. */
-function pack(segments: readonly SegmentToDeflate[]): { texts: ArrayBuffer; ranges: number[][] } {
+/**
+ * Every text of the batch once (a segment's `after` is often the segment before it), and where each lies, in
+ * memory from `memoryOf` (at least the size asked).
+ */
+function pack(
+  segments: readonly SegmentToDeflate[],
+  memoryOf: (size: number) => ArrayBuffer,
+): { texts: ArrayBuffer; ranges: number[][] } {
   const offsets = new Map<Buffer, number>();
   const parts: Buffer[] = [];
   let size = 0;
@@ -153,8 +190,8 @@ function pack(segments: readonly SegmentToDeflate[]): { texts: ArrayBuffer; rang
     const afterStart = after && after.byteLength > 0 ? place(after) : 0;
     return [start, start + raw.byteLength, afterStart, afterStart + (after?.byteLength ?? 0)];
   });
-  const texts = new ArrayBuffer(size);
-  const view = Buffer.from(texts);
+  const texts = memoryOf(size);
+  const view = Buffer.from(texts, 0, size);
   let offset = 0;
   for (const part of parts) offset += part.copy(view, offset);
   return { texts, ranges };
