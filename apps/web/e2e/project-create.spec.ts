@@ -101,17 +101,18 @@ test('switching project while the chosen area is still loading opens that area i
 }) => {
   const owner = await registerAccount(request, 'slowarea', 'Sol Wait');
   await signIn(page, owner);
-  await page.getByRole('button', { name: 'New project', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'New project' });
-  await dialog.getByLabel('Project name').fill('Planning');
-  await dialog.getByRole('button', { name: 'Create project' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Planning' })).toBeVisible();
-  const planningPath = new URL(page.url()).pathname;
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'New project', exact: true }).click();
-  await dialog.getByLabel('Project name').fill('Hiring');
-  await dialog.getByRole('button', { name: 'Create project' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Hiring' })).toBeVisible();
+  /** Creates the project from the dashboard; resolves to its path once it is open. */
+  const createProject = async (name: string) => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'New project', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'New project' });
+    await dialog.getByLabel('Project name').fill(name);
+    await dialog.getByRole('button', { name: 'Create project' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    return new URL(page.url()).pathname;
+  };
+  const planningPath = await createProject('Planning');
+  await createProject('Hiring');
 
   // The Settings page's code is held back, as on a slow network: the Cards page stays on screen meanwhile.
   let release = () => {};
