@@ -8,7 +8,7 @@ export interface ProjectNavProps {
 /** Cards, Kanban, My work, Settings (DESIGN.md §6); the current area is marked with aria-current. */
 export function ProjectNav({ projectId }: ProjectNavProps) {
   const { pathname } = useLocation();
-  const active = projectSectionOf(pathname, projectId);
+  const active = projectSectionOf(pathname);
   return (
     <nav aria-label="Project" className="-mb-px flex gap-1 overflow-x-auto">
       {projectSections.map(({ section, label }) => {

@@ -12,13 +12,16 @@ export function projectSectionPath(projectId: string, section: ProjectSection): 
   return section === 'cards' ? `/${projectId}` : `/${projectId}/${section}`;
 }
 
-/** The area `pathname` belongs to; card and chat pages belong to `cards`. */
-export function projectSectionOf(pathname: string, projectId: string): ProjectSection {
-  const first = pathname.slice(`/${projectId}`.length).split('/').find(Boolean);
-  return projectSections.find((entry) => entry.section === first && first !== 'cards')?.section ?? 'cards';
+/**
+ * The area a project's `pathname` (`/{project id}/…`) belongs to, whichever project it is; card and chat pages
+ * belong to `cards`.
+ */
+export function projectSectionOf(pathname: string): ProjectSection {
+  const second = pathname.split('/').filter(Boolean)[1];
+  return projectSections.find((entry) => entry.section === second && second !== 'cards')?.section ?? 'cards';
 }
 
 /** Where the project switcher goes: the same area of the other project (a card page becomes its card list). */
-export function switchProjectPath(pathname: string, fromProjectId: string, toProjectId: string): string {
-  return projectSectionPath(toProjectId, projectSectionOf(pathname, fromProjectId));
+export function switchProjectPath(pathname: string, toProjectId: string): string {
+  return projectSectionPath(toProjectId, projectSectionOf(pathname));
 }

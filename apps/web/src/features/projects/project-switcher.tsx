@@ -16,8 +16,7 @@ export function ProjectSwitcher({ currentProjectId }: ProjectSwitcherProps) {
   // The address bar's path, not useLocation's: a navigation waits in a transition while its page's code loads, and
   // until then useLocation still names the page on screen, so switching right after choosing an area would open the
   // area left behind.
-  const switchTo = (projectId: string) =>
-    navigate(switchProjectPath(window.location.pathname, currentProjectId, projectId));
+  const switchTo = (projectId: string) => navigate(switchProjectPath(window.location.pathname, projectId));
 
   return (
     <Menu
