@@ -84,6 +84,17 @@ async function countAppliedMigrations(client: Queryable): Promise<number> {
   return z.object({ applied: z.number() }).parse(rows[0]).applied;
 }
 
+/** The embedded databases opened here: PostgreSQL single-user, in one thread, one statement at a time. */
+const oneStatementAtATime = new WeakSet<object>();
+
+/**
+ * Whether `db` runs one statement at a time (PGlite): work that runs statements side by side to use a server's
+ * connections only queues them there.
+ */
+export function runsOneStatementAtATime(db: object): boolean {
+  return oneStatementAtATime.has(db);
+}
+
 /**
  * Opens PostgreSQL (a pool) or embedded PGlite (a folder, or in memory when dataDir is undefined).
  * Each driver is imported only when chosen, which keeps the other one out of start-up time.
@@ -150,6 +161,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // drizzle's PGlite session calls only query and transaction, which the thread's client has with PGlite's
   // signatures; its type names the PGlite class, whose private fields no other class can match.
   const db = drizzlePglite({ client: client as unknown as PGlite, casing: 'snake_case' });
+  oneStatementAtATime.add(db);
   // PGlite runs PostgreSQL single-user, without autovacuum: statistics are gathered for every table at start
   // (after a crash PostgreSQL forgets which tables changed), then for each table as it changes.
   const warn = options.onWarning ?? printWarning;

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOk } from '../../../test/support/api-call';
 import { createTeam, statusIdsOf, type Team } from '../../../test/support/projects';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { runsOneStatementAtATime } from '../../db/client';
 import { moveToEndTogether } from './service/move-batches';
+import { batchedWrite, writeSlots } from './service/write-batches';
 
 // Moves to a status's end made at the same moment go to the database together (service/move-batches.ts). These
 // make many at once, so that most share a batch, and check that each still gets its own answer.
@@ -125,5 +127,31 @@ describe('moveToEndTogether', () => {
     expect(results[6]?.previousStatusId).toBe(inProgress);
     expect(results[6]?.statusId).toBe(statusNamed('Done'));
     expect(results[6]?.doneAt).not.toBeNull();
+  });
+});
+
+describe('batchedWrite on the database the tests run on', () => {
+  it('runs as many writes alone as the database runs statements side by side, then the rest together', async () => {
+    const alone: number[] = [];
+    const together: number[][] = [];
+    const write = batchedWrite<number, number>({
+      keyOf: (n) => String(n),
+      async alone(_db, n) {
+        alone.push(n);
+        return n;
+      },
+      async together(_db, items) {
+        together.push(items);
+        return items;
+      },
+    });
+    const db = t.database.db;
+    // PGlite runs one statement at a time: a second slot there would only put a lone write beside each batch.
+    const slots = t.database.kind === 'pglite' ? 1 : writeSlots;
+    expect(runsOneStatementAtATime(db)).toBe(t.database.kind === 'pglite');
+    const items = [1, 2, 3, 4, 5, 6];
+    expect(await Promise.all(items.map((n) => write(db, n)))).toEqual(items);
+    expect(alone).toEqual(items.slice(0, slots));
+    expect(together).toEqual([items.slice(slots)]);
   });
 });
