@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/pglite-lock';
+import { createLogDestination } from './platform/log-destination';
 import { createPrettyLogStream } from './platform/pretty-logs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig(process.env, { version: readVersion(), stdoutIsTty: process.stdout.isTTY === true });
   const logStream =
-    config.logFormat === 'pretty' ? await createPrettyLogStream(process.stdout.isTTY === true) : undefined;
+    config.logFormat === 'pretty' ? await createPrettyLogStream(process.stdout.isTTY === true) : createLogDestination();
   // The database opens before the app and its logger: until the logger exists, a warning is printed.
   let log: FastifyBaseLogger | undefined;
   const onWarning = (message: string, err: unknown) =>

@@ -1,0 +1,45 @@
+import { type DestinationStream, destination } from 'pino';
+
+/** Where the lines go: standard output, written synchronously (pino's SonicBoom, which retries a full pipe). */
+export interface LogOutput {
+  write(text: string): void;
+}
+
+/** Past this many characters waiting, they are written at once rather than at the end of the turn. */
+export const maxWaitingChars = 64 * 1024;
+
+/**
+ * Standard output for JSON log lines, written once per turn of the event loop: every line logged in one turn (a
+ * busy server ends dozens of requests in one) goes out in one write, in order. Pino's default wrote each line on
+ * its own, through the thread pool: 3.8 % of the main thread while 10 read a board and 20 moved its tasks, for
+ * one line per request. A line waits at most until the turn ends; the lines still waiting when the process exits
+ * are written then.
+ */
+export function createLogDestination(output: LogOutput = destination({ dest: 1, sync: true })): DestinationStream & {
+  /** Writes what waits now (the exit does it too). */
+  flush(): void;
+} {
+  let waiting = '';
+  let scheduled = false;
+
+  function flush(): void {
+    scheduled = false;
+    if (waiting === '') return;
+    const text = waiting;
+    waiting = '';
+    output.write(text);
+  }
+
+  process.once('exit', flush);
+  return {
+    write(line: string) {
+      waiting += line;
+      if (waiting.length >= maxWaitingChars) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    },
+    flush,
+  };
+}
