@@ -27,7 +27,7 @@ export function createBoardChecks(db: Db) {
   // Prepared once: they run before every board answer. Raw names inside the subqueries: drizzle leaves a one-table
   // select's columns unqualified, and an inner `project_id` would name the inner table's. The tasks are looked at
   // in a scalar subquery, not exists(): PostgreSQL drops an EXISTS subquery's ORDER BY and LIMIT, and scanned the
-  // index oldest first, through every row of the clock's slack written before the read (about 440, 0.5–0.9 ms,
+  // index oldest first, through every row of the clock's slack written before the read (about 440, 0.5–0.8 ms,
   // on a board where people move 1,400 tasks a second), before it reached a new one.
   const roleOnly = db.select({ role: projectMembers.role }).from(projectMembers).where(member).prepare('board_role');
   const withChanges = db
