@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { setImmediate as afterTurn } from 'node:timers/promises';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createLogDestination, maxWaitingChars } from './log-destination';
 
@@ -60,5 +61,14 @@ describe('createLogDestination', () => {
     destination.write('last words\n');
     destination.flush();
     expect(writes).toEqual(['last words\n']);
+  });
+
+  it('answers a logger’s flush(cb) once the lines are written, as pino expects of a destination', async () => {
+    const { writes, destination } = recorded();
+    const logger = pino({}, destination);
+    logger.info('flushed');
+    await new Promise<void>((resolve) => logger.flush(() => resolve()));
+    expect(writes).toHaveLength(1);
+    expect(JSON.parse(writes[0] ?? '')).toMatchObject({ msg: 'flushed' });
   });
 });

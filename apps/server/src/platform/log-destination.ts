@@ -16,13 +16,13 @@ export const maxWaitingChars = 64 * 1024;
  * are written then.
  */
 export function createLogDestination(output: LogOutput = destination({ dest: 1, sync: true })): DestinationStream & {
-  /** Writes what waits now (the exit does it too). */
-  flush(): void;
+  /** Writes what waits now (the exit does it too), then calls `done`: pino's `logger.flush(cb)` passes one. */
+  flush(done?: () => void): void;
 } {
   let waiting = '';
   let scheduled = false;
 
-  function flush(): void {
+  function writeWaiting(): void {
     scheduled = false;
     if (waiting === '') return;
     const text = waiting;
@@ -30,16 +30,19 @@ export function createLogDestination(output: LogOutput = destination({ dest: 1, 
     output.write(text);
   }
 
-  process.once('exit', flush);
+  process.once('exit', writeWaiting);
   return {
     write(line: string) {
       waiting += line;
-      if (waiting.length >= maxWaitingChars) flush();
+      if (waiting.length >= maxWaitingChars) writeWaiting();
       else if (!scheduled) {
         scheduled = true;
-        setImmediate(flush);
+        setImmediate(writeWaiting);
       }
     },
-    flush,
+    flush(done) {
+      writeWaiting();
+      done?.();
+    },
   };
 }
