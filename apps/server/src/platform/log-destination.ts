@@ -10,10 +10,10 @@ export const maxWaitingChars = 64 * 1024;
 
 /**
  * Standard output for JSON log lines, written once per turn of the event loop: every line logged in one turn (a
- * busy server ends dozens of requests in one) goes out in one write, in order. Pino's default wrote each line on
- * its own, through the thread pool: 3.8 % of the main thread while 10 read a board and 20 moved its tasks, for
- * one line per request. A line waits at most until the turn ends; the lines still waiting when the process exits
- * are written then.
+ * busy server ends dozens of requests in one) goes out in one write, in order. Pino's default destination wrote
+ * through libuv's thread pool, starting a write for each line logged while none was in flight and another for what
+ * gathered meanwhile: 3.8 % of the main thread while 10 read a board and 20 moved its tasks, for one line per
+ * request. A line waits at most until the turn ends; the lines still waiting when the process exits are written then.
  */
 export function createLogDestination(output: LogOutput = destination({ dest: 1, sync: true })): DestinationStream & {
   /** Writes what waits now (the exit does it too), then calls `done`: pino's `logger.flush(cb)` passes one. */
