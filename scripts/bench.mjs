@@ -21,7 +21,7 @@
 // documented nginx site, PostgreSQL only, with a redis-server and nginx of its own: the live fan-out to 5,000
 // sockets spread over both, SIGTERM to one holding 1,000 sockets and 10 uploads, and every socket's resync after a
 // 10 s Redis outage) and board-busy (18 the board of 11 read right after each move, and 10 clients reading it
-// while 20 move tasks). Every run starts with two figures of the machine itself (bench/machine-reference.mjs), to
+// while 20 move tasks). Every run starts with three figures of the machine itself (bench/machine-reference.mjs), to
 // compare days by.
 // PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database is created and dropped),
 // two-instance fan-out also BENCH_REDIS_URL or TEST_REDIS_URL. --profile prints where the servers spend CPU

@@ -24,14 +24,19 @@ const statusCount = 10;
 const cardCount = 50;
 const creationsInFlight = 8;
 const rounds = 100;
-// Moves and creations: issue 29's (2,000 moves/s at p99 30 ms, 1,500 creations/s), on PostgreSQL.
 const targets = {
   boardP50Ms: 35,
   boardReqPerS: 100,
   boardP99Ms: 150,
-  movesReqPerS: 2000,
-  movesP99Ms: 30,
-  creationsPerS: 1500,
+};
+/**
+ * Moves and creations, as the issues set them: on PostgreSQL issue 29's ("moves ≥ 2,000/s at 20 connections on
+ * PostgreSQL (p99 ≤ 30 ms) and creations ≥ 1,500/s"); on PGlite issue 14's, which named both databases ("moves
+ * ≥ 1,000 req/s at 20 connections with p99 ≤ 50 ms; ≥ 1,000 creations/s") and which issue 29 did not raise.
+ */
+const writeTargets = {
+  postgres: { movesReqPerS: 2000, movesP99Ms: 30, creationsPerS: 1500 },
+  pglite: { movesReqPerS: 1000, movesP99Ms: 50, creationsPerS: 1000 },
 };
 
 /** ", database …" for a run on PostgreSQL (its processes' CPU); nothing on PGlite, which is the server's own. */
@@ -214,6 +219,11 @@ export async function measureBoard(report, { label, workDir, databaseUrl, durati
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     ...(profile && inspectorEnv(inspectPort)),
   };
+  const {
+    movesReqPerS,
+    movesP99Ms,
+    creationsPerS: creationsTarget,
+  } = databaseUrl ? writeTargets.postgres : writeTargets.pglite;
   const server = await startHealthyServer(workDir, `board-${label}`, env);
   try {
     const [owner] = await registerAccounts(server.url, { count: 1, label: `board-${label}` });
@@ -236,8 +246,8 @@ export async function measureBoard(report, { label, workDir, databaseUrl, durati
     report.add({
       name: `board (${label}): task creations, ${creationsInFlight} in flight`,
       figure: `${creationsPerS.toFixed(0)}/s`,
-      target: `≥ ${targets.creationsPerS}/s`,
-      met: creationsPerS >= targets.creationsPerS,
+      target: `≥ ${creationsTarget}/s`,
+      met: creationsPerS >= creationsTarget,
     });
     await waitForQuietCpu([server.pid]);
 
@@ -288,8 +298,8 @@ export async function measureBoard(report, { label, workDir, databaseUrl, durati
     report.add({
       name: `board (${label}): moves, 20 connections`,
       figure: `${moves.requests.average.toFixed(0)} req/s, p99 ${formatMs(moves.latency.p99)}`,
-      target: `≥ ${targets.movesReqPerS} req/s, p99 ≤ ${targets.movesP99Ms} ms`,
-      met: moves.requests.average >= targets.movesReqPerS && moves.latency.p99 <= targets.movesP99Ms,
+      target: `≥ ${movesReqPerS} req/s, p99 ≤ ${movesP99Ms} ms`,
+      met: moves.requests.average >= movesReqPerS && moves.latency.p99 <= movesP99Ms,
     });
 
     await waitForQuietCpu([server.pid]);

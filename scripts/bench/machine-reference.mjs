@@ -1,7 +1,7 @@
-// Two figures of the machine itself, none of our code: this 2-core machine's speed at what the server does
-// most (loopback HTTP, loading modules) varies from day to day by more than most changes do: the same commit
+// Three figures of the machine itself, none of our code: this 2-core machine's speed at what the server does
+// most (loopback HTTP, JSON, loading modules) varies from day to day by more than most changes do: the same commit
 // made 1,217–1,324 board tasks/s on PGlite one day and 752–851/s the next, and opened the board in Chromium in
-// 0.5–0.7 s, then 1.1–1.8 s. Compare these two figures before comparing any other across days.
+// 0.5–0.7 s, then 1.1–1.8 s. Compare these figures before comparing any other across days.
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { repoRoot } from './server-process.mjs';
@@ -58,12 +58,45 @@ function fastifyLoadMs() {
   return times.sort((a, b) => a - b)[1];
 }
 
+/**
+ * Milliseconds to write and read back as JSON 5,000 task-shaped objects (about 1.5 MB, a board's size), the median
+ * of five after a warm-up: work on one core and in memory only, which the loopback figure does not isolate. On
+ * 2026-11-29 a second machine read like the first at loopback (12,769–15,394/s) while the board's creations and
+ * moves on PostgreSQL ran at half the first machine's rate.
+ */
+function jsonRoundTripMs() {
+  const tasks = Array.from({ length: 5000 }, (_, i) => ({
+    id: `0000000${i}`.slice(-8).padEnd(36, '0'),
+    title: `Task number ${i + 1}`,
+    position: `a${i.toString(36)}`,
+    assignee_ids: i % 3 === 0 ? ['0'.repeat(36)] : [],
+    labels: i % 7 === 0 ? ['backend'] : [],
+    due_at: null,
+    priority: 'none',
+    created_by: { user_id: '0'.repeat(36), name: 'A reference author' },
+    created_at: '2026-11-29T12:00:00.000Z',
+    updated_at: '2026-11-29T12:00:00.000Z',
+  }));
+  const once = () => {
+    const startedAt = performance.now();
+    JSON.parse(JSON.stringify(tasks));
+    return performance.now() - startedAt;
+  };
+  for (let i = 0; i < 5; i += 1) once();
+  const times = Array.from({ length: 5 }, once).sort((a, b) => a - b);
+  return times[2];
+}
+
 /** Adds the machine's reference figures to the report (no targets: they describe the day, not the product). */
 export async function measureMachineReference(report) {
   const roundTrips = await loopbackRoundTrips();
   report.add({
     name: 'machine reference: loopback HTTP round trips, one process',
     figure: `${Math.round(roundTrips).toLocaleString('en')}/s`,
+  });
+  report.add({
+    name: 'machine reference: JSON of 5,000 tasks written and read, one core',
+    figure: `${jsonRoundTripMs().toFixed(1)} ms`,
   });
   report.add({
     name: 'machine reference: new Node process loading fastify',
