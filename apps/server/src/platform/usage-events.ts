@@ -21,9 +21,13 @@ export interface UsageEvents {
   flush(): Promise<void>;
 }
 
-/** Events wait at most this long to be written together with the others of the moment. */
-const batchDelayMs = 20;
-const batchMaxEvents = 200;
+/**
+ * Events wait at most this long to be written together with the others of the moment: nothing reads them as they
+ * happen (the insights are daily), and at 20 ms a busy board wrote 37 batches a second (see the activity
+ * history's activityBatchDelayMs, raised with this one).
+ */
+const batchDelayMs = 100;
+const batchMaxEvents = 500;
 
 /**
  * Usage events are written in batches: one insert for all the events of a few milliseconds. A busy board records

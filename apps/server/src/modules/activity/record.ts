@@ -6,13 +6,14 @@ import { prepareRows } from '../../db/rows';
 import { activities } from '../../db/schema/activity';
 import { uuidv7 } from '../../platform/ids';
 import { publishToMembers } from '../projects/queries/audience';
+import { activityBatchDelayMs } from './events';
 import { type ActivityRow, insertActivities } from './insert-activities';
 import type { PendingActivity } from './pending';
 import { toActivity } from './queries/list-activity';
 
 /** A name by id: the people and statuses a batch of entries names, read once per batch. */
 const NameRow = z.object({ id: z.string(), name: z.string() });
-// Prepared: a busy board writes a batch every 20 ms, and building these with the query builder cost more CPU than
+// Prepared: a busy board writes a batch every 100 ms, and building these with the query builder cost more CPU than
 // the database spent answering them.
 const peopleNames = prepareRows(
   'activity_people_names',
@@ -25,8 +26,6 @@ const statusNames = prepareRows(
   sql`select id, name from task_statuses where id = any(${sql.placeholder('ids')}::uuid[])`,
 );
 
-/** Entries wait at most this long to be written together with the others of the moment. */
-const batchDelayMs = 20;
 const batchMaxEntries = 500;
 const projectTellDelayMs = 1000;
 
@@ -39,7 +38,7 @@ export interface ActivityRecorder {
 /**
  * The history is written in batches, like usage events: a busy board records a move many times a second, and
  * one insert per move would cost as much as the move. The names of the people and statuses of a batch are read in
- * one query each. An entry waits at most `batchDelayMs`; what waits when the process dies is lost (the history
+ * one query each. An entry waits at most `activityBatchDelayMs`; what waits when the process dies is lost (the history
  * is not among the effects that must survive a crash, which go through the outbox).
  */
 export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
@@ -208,9 +207,9 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
   /**
    * Writes what waits once the write under way is done, taking everything that arrived meanwhile (in batches of
    * at most `batchMaxEntries`). Cut when the timer fired instead, a busy board's batches queued up behind a write
-   * slower than 20 ms, and the history (and the webhooks that follow it) fell seconds behind. What arrives during
+   * slower than the delay, and the history (and the webhooks that follow it) fell seconds behind. What arrives during
    * a write waits for its own timer unless a whole batch is waiting: written back to back instead, a busy board's
-   * history took a write (three statements) every few milliseconds, about four times as many as every 20 ms.
+   * history took a write (three statements) every few milliseconds, about four times as many as every 20 ms (the delay then).
    */
   function startWrite(): Promise<void> {
     if (timer) clearTimeout(timer);
@@ -225,7 +224,7 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
         await write(batch).catch((err: unknown) => log.error({ err }, 'activity batch not recorded'));
       } while (waiting.length >= batchMaxEntries);
       // What was recorded while a whole batch waited asked for this drain instead of a timer: it gets one now.
-      if (waiting.length > 0) timer ??= setTimeout(() => void startWrite(), batchDelayMs);
+      if (waiting.length > 0) timer ??= setTimeout(() => void startWrite(), activityBatchDelayMs);
     });
     return writing;
   }
@@ -234,7 +233,7 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
     record(entry) {
       waiting.push(entry);
       if (waiting.length >= batchMaxEntries) void startWrite();
-      else timer ??= setTimeout(() => void startWrite(), batchDelayMs);
+      else timer ??= setTimeout(() => void startWrite(), activityBatchDelayMs);
     },
     async flush() {
       do await startWrite();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps';
 import { selectRows } from '../../../db/rows';
 import { webhookDeliveries, webhooks } from '../../../db/schema/webhooks';
+import { activityBatchDelayMs } from '../../activity/events';
 import { notify } from '../../notifications/commands/notify';
 import { listManagerIds } from '../../projects/queries/access';
 import type { DeliveryAttempt, Sender } from './send-delivery';
@@ -30,9 +31,10 @@ export interface DispatcherOptions {
 const roundSize = 100;
 /**
  * A delivery leaves once its event is this old (its id's time; see enqueue.ts): an event's history entry may still
- * be waiting in the recorder's batch while a later message's delivery is already stored, and it must go first.
+ * be waiting in the recorder's batch while a later message's delivery is already stored, and it must go first. The
+ * batch's delay, and 130 ms for its write.
  */
-export const settleMs = 150;
+export const settleMs = activityBatchDelayMs + 130;
 /** A retry due sooner than this is timed here; a later one is found by the sweep. */
 const timedRetryMaxMs = 60_000;
 const dayMs = 24 * 60 * 60 * 1000;
