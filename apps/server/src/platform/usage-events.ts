@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { insertBulk } from '../db/bulk-insert';
 import type { Db } from '../db/client';
 import { uuidv7 } from './ids';
+import { writeBehindDelayMs } from './write-behind';
 
 export interface UsageEvent {
   name: UsageEventName;
@@ -21,12 +22,6 @@ export interface UsageEvents {
   flush(): Promise<void>;
 }
 
-/**
- * Events wait at most this long to be written together with the others of the moment: nothing reads them as they
- * happen (the insights are daily), and at 20 ms a busy board wrote 37 batches a second (see the activity
- * history's activityBatchDelayMs, raised with this one).
- */
-const batchDelayMs = 100;
 const batchMaxEvents = 500;
 
 /**
@@ -38,6 +33,8 @@ export function createUsageEvents(db: Db, log: FastifyBaseLogger, enabled = true
   /** Settles the `record` promises of the events waiting. */
   let written: { promise: Promise<void>; resolve: () => void } | null = null;
   let timer: NodeJS.Timeout | null = null;
+  // Nothing reads them as they happen (the insights are daily): they wait as long as the history does.
+  const batchDelayMs = writeBehindDelayMs(db);
 
   async function write(batch: UsageEvent[]): Promise<void> {
     try {

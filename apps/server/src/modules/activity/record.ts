@@ -5,15 +5,15 @@ import type { AppDeps } from '../../app-deps';
 import { prepareRows } from '../../db/rows';
 import { activities } from '../../db/schema/activity';
 import { uuidv7 } from '../../platform/ids';
+import { writeBehindDelayMs } from '../../platform/write-behind';
 import { publishToMembers } from '../projects/queries/audience';
-import { activityBatchDelayMs } from './events';
 import { type ActivityRow, insertActivities } from './insert-activities';
 import type { PendingActivity } from './pending';
 import { toActivity } from './queries/list-activity';
 
 /** A name by id: the people and statuses a batch of entries names, read once per batch. */
 const NameRow = z.object({ id: z.string(), name: z.string() });
-// Prepared: a busy board writes a batch every 100 ms, and building these with the query builder cost more CPU than
+// Prepared: a busy board writes a batch every 20–100 ms (platform/write-behind.ts), and building these with the query builder cost more CPU than
 // the database spent answering them.
 const peopleNames = prepareRows(
   'activity_people_names',
@@ -38,11 +38,12 @@ export interface ActivityRecorder {
 /**
  * The history is written in batches, like usage events: a busy board records a move many times a second, and
  * one insert per move would cost as much as the move. The names of the people and statuses of a batch are read in
- * one query each. An entry waits at most `activityBatchDelayMs`; what waits when the process dies is lost (the history
+ * one query each. An entry waits at most `writeBehindDelayMs(db)`; what waits when the process dies is lost (the history
  * is not among the effects that must survive a crash, which go through the outbox).
  */
 export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
   const { db, log } = deps;
+  const batchDelayMs = writeBehindDelayMs(db);
   const waiting: PendingActivity[] = [];
   /** A drain is queued behind the write under way: later calls need not queue another. */
   let drainQueued = false;
@@ -224,7 +225,7 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
         await write(batch).catch((err: unknown) => log.error({ err }, 'activity batch not recorded'));
       } while (waiting.length >= batchMaxEntries);
       // What was recorded while a whole batch waited asked for this drain instead of a timer: it gets one now.
-      if (waiting.length > 0) timer ??= setTimeout(() => void startWrite(), activityBatchDelayMs);
+      if (waiting.length > 0) timer ??= setTimeout(() => void startWrite(), batchDelayMs);
     });
     return writing;
   }
@@ -233,7 +234,7 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
     record(entry) {
       waiting.push(entry);
       if (waiting.length >= batchMaxEntries) void startWrite();
-      else timer ??= setTimeout(() => void startWrite(), activityBatchDelayMs);
+      else timer ??= setTimeout(() => void startWrite(), batchDelayMs);
     },
     async flush() {
       do await startWrite();

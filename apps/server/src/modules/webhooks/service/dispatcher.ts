@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps';
 import { selectRows } from '../../../db/rows';
 import { webhookDeliveries, webhooks } from '../../../db/schema/webhooks';
-import { activityBatchDelayMs } from '../../activity/events';
+import { writeBehindMaxDelayMs } from '../../../platform/write-behind';
 import { notify } from '../../notifications/commands/notify';
 import { listManagerIds } from '../../projects/queries/access';
 import type { DeliveryAttempt, Sender } from './send-delivery';
@@ -32,9 +32,9 @@ const roundSize = 100;
 /**
  * A delivery leaves once its event is this old (its id's time; see enqueue.ts): an event's history entry may still
  * be waiting in the recorder's batch while a later message's delivery is already stored, and it must go first. The
- * batch's delay, and 130 ms for its write.
+ * batch's longest delay, and 130 ms for its write.
  */
-export const settleMs = activityBatchDelayMs + 130;
+export const settleMs = writeBehindMaxDelayMs + 130;
 /** A retry due sooner than this is timed here; a later one is found by the sweep. */
 const timedRetryMaxMs = 60_000;
 const dayMs = 24 * 60 * 60 * 1000;

@@ -22,7 +22,7 @@ let sequence = 0;
 
 /**
  * A delivery's id: UUIDv7 of the moment its event was seen, not of its insert. History entries wait up to a batch
- * (activityBatchDelayMs) to be written while a message's delivery is stored at once; ids by event time keep a card's creation
+ * (writeBehindDelayMs) to be written while a message's delivery is stored at once; ids by event time keep a card's creation
  * ahead of the first message in its chat, and the dispatcher sends only ids a moment old (dispatcher.ts).
  */
 export function deliveryIdAt(seenAt: number): string {
@@ -31,7 +31,7 @@ export function deliveryIdAt(seenAt: number): string {
 }
 
 /**
- * The enabled webhooks of some projects. Prepared: the history asks after every batch it writes (every 100 ms on a
+ * The enabled webhooks of some projects. Prepared: the history asks after every batch it writes (every 20–100 ms on a
  * busy board), and building it with the query builder cost more CPU than the database spent answering it.
  */
 const enabledWebhooks = prepareRows(
