@@ -21,9 +21,9 @@ export interface ActivityRow {
 }
 
 /**
- * Writes history entries in one statement of one parameter (db/bulk-insert.ts): the recorder writes a
- * batch every 20–100 ms on a busy board, and the query builder's multi-row insert spent about 50 µs of CPU per entry
- * making its SQL, as much as the task change that the entry records.
+ * Writes history entries in one statement of one parameter (db/bulk-insert.ts): the recorder writes a batch every
+ * 20–100 ms on a busy board, and the query builder's multi-row insert spent about 50 µs of CPU per entry making its
+ * SQL, as much as the task change that the entry records.
  */
 export async function insertActivities(db: Db, rows: readonly ActivityRow[]): Promise<void> {
   await insertBulk(db, 'activities', [

@@ -13,8 +13,8 @@ import { toActivity } from './queries/list-activity';
 
 /** A name by id: the people and statuses a batch of entries names, read once per batch. */
 const NameRow = z.object({ id: z.string(), name: z.string() });
-// Prepared: a busy board writes a batch every 20–100 ms (platform/write-behind.ts), and building these with the query builder cost more CPU than
-// the database spent answering them.
+// Prepared: a busy board writes a batch every 20–100 ms (platform/write-behind.ts), and building these with the
+// query builder cost more CPU than the database spent answering them.
 const peopleNames = prepareRows(
   'activity_people_names',
   NameRow,
@@ -38,8 +38,8 @@ export interface ActivityRecorder {
 /**
  * The history is written in batches, like usage events: a busy board records a move many times a second, and
  * one insert per move would cost as much as the move. The names of the people and statuses of a batch are read in
- * one query each. An entry waits at most `writeBehindDelayMs(db)`; what waits when the process dies is lost (the history
- * is not among the effects that must survive a crash, which go through the outbox).
+ * one query each. An entry waits at most `writeBehindDelayMs(db)`; what waits when the process dies is lost (the
+ * history is not among the effects that must survive a crash, which go through the outbox).
  */
 export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
   const { db, log } = deps;
@@ -208,9 +208,10 @@ export function createActivityRecorder(deps: AppDeps): ActivityRecorder {
   /**
    * Writes what waits once the write under way is done, taking everything that arrived meanwhile (in batches of
    * at most `batchMaxEntries`). Cut when the timer fired instead, a busy board's batches queued up behind a write
-   * slower than the delay, and the history (and the webhooks that follow it) fell seconds behind. What arrives during
-   * a write waits for its own timer unless a whole batch is waiting: written back to back instead, a busy board's
-   * history took a write (three statements) every few milliseconds, about four times as many as every 20 ms (the delay then).
+   * slower than the delay, and the history (and the webhooks that follow it) fell seconds behind. What arrives
+   * during a write waits for its own timer unless a whole batch is waiting: written back to back instead, a busy
+   * board's history took a write (three statements) every few milliseconds, about four times as many as every 20 ms
+   * (the delay then).
    */
   function startWrite(): Promise<void> {
     if (timer) clearTimeout(timer);

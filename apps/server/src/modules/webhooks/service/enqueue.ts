@@ -22,8 +22,8 @@ let sequence = 0;
 
 /**
  * A delivery's id: UUIDv7 of the moment its event was seen, not of its insert. History entries wait up to a batch
- * (writeBehindDelayMs) to be written while a message's delivery is stored at once; ids by event time keep a card's creation
- * ahead of the first message in its chat, and the dispatcher sends only ids a moment old (dispatcher.ts).
+ * (writeBehindDelayMs) to be written while a message's delivery is stored at once; ids by event time keep a card's
+ * creation ahead of the first message in its chat, and the dispatcher sends only ids a moment old (dispatcher.ts).
  */
 export function deliveryIdAt(seenAt: number): string {
   sequence = (sequence + 1) % 0x7fffffff;
@@ -31,8 +31,8 @@ export function deliveryIdAt(seenAt: number): string {
 }
 
 /**
- * The enabled webhooks of some projects. Prepared: the history asks after every batch it writes (every 20–100 ms on a
- * busy board), and building it with the query builder cost more CPU than the database spent answering it.
+ * The enabled webhooks of some projects. Prepared: the history asks after every batch it writes (every 20–100 ms on
+ * a busy board), and building it with the query builder cost more CPU than the database spent answering it.
  */
 const enabledWebhooks = prepareRows(
   'webhooks_enabled_of_projects',
