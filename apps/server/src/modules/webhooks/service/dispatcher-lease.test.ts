@@ -4,7 +4,7 @@ import { createTeam, type Team } from '../../../../test/support/projects';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { addWebhook, webhookTestEnv } from '../../../../test/support/webhooks';
 import { webhookDeliveries, webhooks } from '../../../db/schema/webhooks';
-import { createWebhookDispatcher } from './dispatcher';
+import { createWebhookDispatcher, settleMsOn } from './dispatcher';
 import { deliveryIdAt } from './enqueue';
 import type { DeliveryAttempt, Sender } from './send-delivery';
 
@@ -164,5 +164,11 @@ describe('a webhook dispatcher sending several rounds', () => {
     // The rounds that left are recorded; the rest wait for the instance that holds the lease now.
     expect(statuses.filter((row) => row.status === 'succeeded')).toHaveLength(sentCount);
     expect(statuses.filter((row) => row.status === 'pending')).toHaveLength(250 - sentCount);
+  });
+});
+
+describe('the settle time of deliveries', () => {
+  it('waits for the history batch of this database (20 ms on PGlite, 100 on PostgreSQL) and 130 ms for its write', () => {
+    expect(settleMsOn(t.database.db)).toBe(t.database.kind === 'pglite' ? 150 : 230);
   });
 });

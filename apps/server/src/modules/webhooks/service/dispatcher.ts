@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps';
 import { selectRows } from '../../../db/rows';
 import { webhookDeliveries, webhooks } from '../../../db/schema/webhooks';
-import { writeBehindMaxDelayMs } from '../../../platform/write-behind';
+import { writeBehindDelayMs } from '../../../platform/write-behind';
 import { notify } from '../../notifications/commands/notify';
 import { listManagerIds } from '../../projects/queries/access';
 import type { DeliveryAttempt, Sender } from './send-delivery';
@@ -32,9 +32,11 @@ const roundSize = 100;
 /**
  * A delivery leaves once its event is this old (its id's time; see enqueue.ts): an event's history entry may still
  * be waiting in the recorder's batch while a later message's delivery is already stored, and it must go first. The
- * batch's longest delay, and 130 ms for its write.
+ * batch's delay on `db` (20 ms on PGlite, 100 on PostgreSQL), and 130 ms for its write.
  */
-export const settleMs = writeBehindMaxDelayMs + 130;
+export function settleMsOn(db: object): number {
+  return writeBehindDelayMs(db) + 130;
+}
 /** A retry due sooner than this is timed here; a later one is found by the sweep. */
 const timedRetryMaxMs = 60_000;
 const dayMs = 24 * 60 * 60 * 1000;
@@ -59,7 +61,7 @@ function uuidFloor(ms: number): string {
 }
 
 /** The webhook's deliveries that may leave now: pending, due, and of events that have settled. */
-function dueNow(webhookId: string) {
+function dueNow(webhookId: string, settleMs: number) {
   return and(
     eq(webhookDeliveries.webhookId, webhookId),
     eq(webhookDeliveries.status, 'pending'),
@@ -77,6 +79,7 @@ function dueNow(webhookId: string) {
  */
 export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOptions): WebhookDispatcher {
   const { db, log } = deps;
+  const settleMs = settleMsOn(db);
   const leaseMs = options.leaseMs ?? 60_000;
   const running = new Map<string, Promise<void>>();
   /** Nudged while draining: look again before giving the lease up. */
@@ -138,7 +141,7 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
       .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
       .where(
         and(
-          dueNow(webhookId),
+          dueNow(webhookId, settleMs),
           after === undefined ? undefined : gt(webhookDeliveries.id, after),
           eq(webhooks.enabled, true),
           eq(webhooks.leaseOwner, options.instanceId),
@@ -159,7 +162,7 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
     const rows = await db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
-      .where(dueNow(webhookId))
+      .where(dueNow(webhookId, settleMs))
       .limit(1);
     return rows.length > 0;
   }
