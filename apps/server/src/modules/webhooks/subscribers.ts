@@ -9,7 +9,8 @@ import { enqueueDeliveries, type WebhookEvent } from './service/enqueue';
  * once a delivery is stored, it is sent until it succeeds or runs out of attempts, by any instance.
  */
 export function registerWebhookSubscribers(deps: AppDeps, dispatcher: WebhookDispatcher): void {
-  const enqueue = async (events: WebhookEvent[]) => dispatcher.nudge(await enqueueDeliveries(deps.db, events));
+  const enqueue = async (events: WebhookEvent[]) =>
+    dispatcher.nudge(await enqueueDeliveries(deps.db, events), Math.max(...events.map((event) => event.seenAt)));
   deps.events.subscribe({
     name: 'webhooks.activity',
     on: ['activity.recorded'],

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTeam, type Team } from '../../../../test/support/projects';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app';
 import { addWebhook, webhookTestEnv } from '../../../../test/support/webhooks';
@@ -168,7 +168,45 @@ describe('a webhook dispatcher sending several rounds', () => {
 });
 
 describe('the settle time of deliveries', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('waits for the history batch of this database (20 ms on PGlite, 100 on PostgreSQL) and 130 ms for its write', () => {
     expect(settleMsOn(t.database.db)).toBe(t.database.kind === 'pglite' ? 150 : 230);
+  });
+
+  /**
+   * Nudges a dispatcher of the test's own for `webhookId` under fake timers, moves them on by `advanceMs`, and says
+   * whether its drain started then; if it did, waits for the send.
+   */
+  async function sendsAfter(webhookId: string, seenAt: number, advanceMs: number): Promise<boolean> {
+    let sends = 0;
+    const sender: Sender = {
+      send: async () => sent,
+      async sendAll(_target, deliveries) {
+        sends += 1;
+        return deliveries.map(() => sent);
+      },
+      close() {},
+    };
+    const dispatcher = createWebhookDispatcher(t.app.deps, { instanceId, sender, retryDelaysSeconds: [1] });
+    // Only the dispatcher's own timers are faked, and only while it is nudged: its queries run on real ones.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    dispatcher.nudge([webhookId], seenAt);
+    vi.advanceTimersByTime(advanceMs);
+    const waiting = vi.getTimerCount() > 0;
+    vi.useRealTimers();
+    if (!waiting) await expect.poll(() => sends).toBe(1);
+    await dispatcher.close();
+    return !waiting;
+  }
+
+  it('is counted from when the events were seen: a batch written late is sent at once, not settleMs after', async () => {
+    const settleMs = settleMsOn(t.database.db);
+    const late = await webhookWithDeliveries(1);
+    expect(await sendsAfter(late, Date.now() - settleMs - 5, 0)).toBe(true);
+    const fresh = await webhookWithDeliveries(1);
+    expect(await sendsAfter(fresh, Date.now(), settleMs - 20)).toBe(false);
   });
 });

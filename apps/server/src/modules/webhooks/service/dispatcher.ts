@@ -10,8 +10,11 @@ import { listManagerIds } from '../../projects/queries/access';
 import type { DeliveryAttempt, Sender } from './send-delivery';
 
 export interface WebhookDispatcher {
-  /** Sends what is due for these webhooks now, on this instance unless another holds their lease. */
-  nudge(webhookIds: Iterable<string>): void;
+  /**
+   * Sends what is due for these webhooks once deliveries of events seen at `seenAt` (ms; now unless given) have
+   * settled, on this instance unless another holds their lease.
+   */
+  nudge(webhookIds: Iterable<string>, seenAt?: number): void;
   /** Looks for due deliveries no instance is sending (a retry come due, an instance that died) and sends them. */
   sweep(): Promise<void>;
   /** Stops taking new work and waits for the sends under way (each at most the attempt's timeout). */
@@ -338,7 +341,7 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
     running.set(webhookId, run);
   }
 
-  /** Per webhook nudged in the last moment: when its latest delivery will have settled. */
+  /** Per webhook nudged in the last moment: when its latest delivery will have settled (ms). */
   const settling = new Map<string, number>();
 
   /** Sends for the webhook once its deliveries have settled, and again if more came meanwhile. */
@@ -355,12 +358,15 @@ export function createWebhookDispatcher(deps: AppDeps, options: DispatcherOption
   }
 
   return {
-    nudge(webhookIds) {
+    nudge(webhookIds, seenAt = Date.now()) {
+      // Timed from the event, not from now: a history entry's deliveries are stored a batch after their event, and
+      // waiting a whole settleMs more held them back behind later messages (dueNow takes ids of earlier milliseconds).
+      const settledAt = seenAt + settleMs + 1;
       for (const id of webhookIds) {
         if (closed) return;
-        const pending = settling.has(id);
-        settling.set(id, Date.now() + settleMs);
-        if (!pending) afterSettling(id, settleMs);
+        const latest = settling.get(id);
+        settling.set(id, Math.max(latest ?? 0, settledAt));
+        if (latest === undefined) afterSettling(id, Math.max(settledAt - Date.now(), 0));
       }
     },
     async sweep() {
