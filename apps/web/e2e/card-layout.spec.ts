@@ -43,6 +43,9 @@ test('at 375 px wide a card’s file shows its whole name beside Download and De
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/${project.id}/cards/${card.id}`);
 
+  // What stands above the files loads on its own; scrolled to before it had, the name was pushed out of view.
+  await expect(page.getByRole('textbox', { name: 'Card body' })).toBeVisible();
+  await expect(page.getByText('No tasks yet.')).toBeVisible();
   const files = page.getByRole('region', { name: 'Files' });
   const name = files.getByText('notes.txt', { exact: true });
   await name.scrollIntoViewIfNeeded();
