@@ -34,7 +34,10 @@ test('at 375 px wide the body and the chats stack; on a wide screen they sit sid
     .toBe(true);
 });
 
-test('at 375 px wide a card’s file shows its whole name beside Download and Delete', async ({ page, request }) => {
+test('at 375 px wide a card’s file shows its whole name on one line, with Download and Delete', async ({
+  page,
+  request,
+}) => {
   const owner = await registerAccount(request, 'filer', 'Fay Filer');
   const project = await createProjectViaApi(request, owner, 'Pocket files');
   const card = await createCardViaApi(request, owner, project.id, 'Papers');
@@ -52,5 +55,10 @@ test('at 375 px wide a card’s file shows its whole name beside Download and De
   await expect(name).toBeInViewport({ ratio: 1 });
   // Shown whole: neither cut short with an ellipsis nor clipped.
   expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  // On one line: beside both actions it had room for "notes.tx" and broke before the "t".
+  expect(
+    await name.evaluate((element) => element.clientHeight <= Number.parseFloat(getComputedStyle(element).lineHeight)),
+  ).toBe(true);
   await expect(files.getByRole('link', { name: 'Download notes.txt' })).toBeInViewport({ ratio: 1 });
+  await expect(files.getByRole('button', { name: 'Delete' })).toBeInViewport({ ratio: 1 });
 });

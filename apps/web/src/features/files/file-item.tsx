@@ -15,7 +15,8 @@ export interface FileItemProps {
 /** One file of a list: its thumbnail (a button that opens the preview) or type icon, facts, download, delete. */
 export function FileItem({ file, now, onPreview, onDelete }: FileItemProps) {
   return (
-    <li className="flex items-center gap-3 px-3 py-2">
+    // Wraps on a phone: the actions take a line of their own rather than squeezing the name to a few letters a line.
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
       {file.thumbnailUrl && onPreview ? (
         <button
           type="button"
@@ -31,8 +32,8 @@ export function FileItem({ file, now, onPreview, onDelete }: FileItemProps) {
           <FileIcon name={file.name} />
         </span>
       )}
-      <div className="min-w-0 flex-1">
-        {/* Two lines, broken anywhere: on a phone, beside Download and Delete, one line showed "notes.…". */}
+      <div className="min-w-0 flex-1 basis-40">
+        {/* Up to two lines, broken anywhere: a long name is not cut to "notes.…" on one. */}
         <p id={`file-${file.id}-name`} className="line-clamp-2 font-medium [overflow-wrap:anywhere]" title={file.name}>
           {file.name}
         </p>
@@ -43,25 +44,27 @@ export function FileItem({ file, now, onPreview, onDelete }: FileItemProps) {
           </time>
         </p>
       </div>
-      <a
-        href={file.url}
-        download={file.name}
-        aria-label={`Download ${file.name}`}
-        className={buttonClassName({ variant: 'ghost', size: 'sm' })}
-      >
-        Download
-      </a>
-      {onDelete ? (
-        // Named "Delete" alone: the thumbnail is the one button named after the file (the row says which file).
-        <button
-          type="button"
-          aria-describedby={`file-${file.id}-name`}
-          onClick={onDelete}
-          className={buttonClassName({ variant: 'ghost', size: 'sm', className: 'text-danger' })}
+      <div className="ml-auto flex shrink-0 items-center">
+        <a
+          href={file.url}
+          download={file.name}
+          aria-label={`Download ${file.name}`}
+          className={buttonClassName({ variant: 'ghost', size: 'sm' })}
         >
-          Delete
-        </button>
-      ) : null}
+          Download
+        </a>
+        {onDelete ? (
+          // Named "Delete" alone: the thumbnail is the one button named after the file (the row says which file).
+          <button
+            type="button"
+            aria-describedby={`file-${file.id}-name`}
+            onClick={onDelete}
+            className={buttonClassName({ variant: 'ghost', size: 'sm', className: 'text-danger' })}
+          >
+            Delete
+          </button>
+        ) : null}
+      </div>
     </li>
   );
 }
