@@ -202,7 +202,7 @@ describe('the settle time of deliveries', () => {
     return !waiting;
   }
 
-  it('is counted from when the events were seen: a batch written late is sent at once, not settleMs after', async () => {
+  it('is counted from when the events were seen: a batch stored late is sent at once', async () => {
     const settleMs = settleMsOn(t.database.db);
     const late = await webhookWithDeliveries(1);
     expect(await sendsAfter(late, Date.now() - settleMs - 5, 0)).toBe(true);
