@@ -195,6 +195,8 @@ describe('the settle time of deliveries', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     dispatcher.nudge([webhookId], seenAt);
     vi.advanceTimersByTime(advanceMs);
+    // The nudge's timer is the only one: what its drain runs before its first await (a query handed to the pool or
+    // the PGlite thread) sets none, so a count of zero says the drain began.
     const waiting = vi.getTimerCount() > 0;
     vi.useRealTimers();
     if (!waiting) await expect.poll(() => sends).toBe(1);
