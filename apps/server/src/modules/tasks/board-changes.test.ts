@@ -224,24 +224,57 @@ describe('the board after changes', () => {
     }
   });
 
-  it('sends the board compressed, pieced together, the same once decompressed', async () => {
+  it('sends a board read whole compressed whole, then pieced together after a change, the same decompressed', async () => {
     const projectId = (await call<{ id: string }>('POST', '/api/projects', { name: 'Compressed board' })).id;
     const cardId = (await call<{ id: string }>('POST', `/api/projects/${projectId}/cards`, { title: 'Many' })).id;
-    for (let i = 0; i < 40; i += 1) await call('POST', `/api/cards/${cardId}/tasks`, { title: `Task number ${i}` });
-    for (const acceptEncoding of ['gzip', 'br, gzip', 'gzip, deflate, br, zstd']) {
+    const tasks: { id: string }[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      tasks.push(await call<{ id: string }>('POST', `/api/cards/${cardId}/tasks`, { title: `Task number ${i}` }));
+    }
+    const expectSent = async (acceptEncoding: string, encoding: string | null) => {
       const res = await t.request<Board>('GET', `/api/projects/${projectId}/board`, {
         token: team.owner.token,
         headers: { 'accept-encoding': acceptEncoding },
       });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.body).toEqual(await readBoard(t.database.db, projectId));
+    };
+    // No model yet: the board is read whole, and its first answer compressed whole, Brotli included.
+    await expectSent('gzip, deflate, br, zstd', 'br');
+    await expectSent('gzip', 'gzip');
+    await expectSent('identity', null);
+    const { statuses } = await readBoard(t.database.db, projectId);
+    await call('POST', `/api/tasks/${tasks[0]?.id}/move`, { status_id: statuses[1]?.id });
+    for (const acceptEncoding of ['gzip', 'br, gzip', 'gzip, deflate, br, zstd'])
+      await expectSent(acceptEncoding, 'gzip');
+    await expectSent('identity', null);
+  });
+
+  it('drops deleted tasks and a deleted card’s from what it holds, without reading the board whole again', async () => {
+    const projectId = (await call<{ id: string }>('POST', '/api/projects', { name: 'Deletions' })).id;
+    const cardIds: string[] = [];
+    const tasks: { id: string }[] = [];
+    for (const title of ['Kept', 'Deleted']) {
+      const cardId = (await call<{ id: string }>('POST', `/api/projects/${projectId}/cards`, { title })).id;
+      cardIds.push(cardId);
+      for (let i = 0; i < 20; i += 1) {
+        tasks.push(await call<{ id: string }>('POST', `/api/cards/${cardId}/tasks`, { title: `${title} ${i}` }));
+      }
+    }
+    const get = () =>
+      t.request<Board>('GET', `/api/projects/${projectId}/board`, {
+        token: team.owner.token,
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+    // A board read whole is compressed whole (Brotli); one made from what changed is pieced together (gzip).
+    expect((await get()).headers.get('content-encoding')).toBe('br');
+    for (const deletion of [`/api/tasks/${tasks[3]?.id}`, `/api/tasks/${tasks[0]?.id}`, `/api/cards/${cardIds[1]}`]) {
+      await call('DELETE', deletion);
+      const res = await get();
       expect(res.headers.get('content-encoding')).toBe('gzip');
       expect(res.body).toEqual(await readBoard(t.database.db, projectId));
     }
-    const plain = await t.request<Board>('GET', `/api/projects/${projectId}/board`, {
-      token: team.owner.token,
-      headers: { 'accept-encoding': 'identity' },
-    });
-    expect(plain.headers.get('content-encoding')).toBeNull();
-    expect(plain.body.tasks).toHaveLength(40);
+    expect((await get()).body.tasks).toHaveLength(18);
   });
 
   it('sends a board that stands unchanged compressed whole once it was sent twice, and pieced again after a change', async () => {
@@ -257,6 +290,11 @@ describe('the board after changes', () => {
         headers: { 'accept-encoding': acceptEncoding },
       });
     const browser = 'gzip, deflate, br, zstd';
+    // Read whole, so compressed whole at once; a change then makes an answer pieced together.
+    const whole = await get(browser);
+    expect(whole.headers.get('content-encoding')).toBe('br');
+    const [, doing] = whole.body.statuses;
+    await call('POST', `/api/tasks/${tasks[1]?.id}/move`, { status_id: doing?.id });
     // Made, then sent twice as it stands: the second sending asks for its Brotli form.
     const made = await get(browser);
     expect(made.headers.get('content-encoding')).toBe('gzip');
@@ -278,7 +316,6 @@ describe('the board after changes', () => {
     expect(gzipOnly.body).toEqual(resting.body);
     expect(Number(gzipOnly.headers.get('content-length'))).toBeLessThan(Number(made.headers.get('content-length')));
 
-    const [, doing] = made.body.statuses;
     await call('POST', `/api/tasks/${tasks[0]?.id}/move`, { status_id: doing?.id });
     const changed = await get(browser);
     expect(changed.headers.get('content-encoding')).toBe('gzip');

@@ -47,8 +47,11 @@ export interface BoardSince {
 /** What the project's tasks looked like at one moment (one statement, so one snapshot). */
 export interface BoardRead {
   snapshot: BoardSnapshot;
-  /** Whether tasks were deleted since `since` (false for a read of every task). */
-  deleted: boolean;
+  /**
+   * The ids of the tasks deleted since `since` (none for a read of every task), which its read of the changed tasks
+   * cannot show; null when a deletion since names none (recorded before migration 0023): the board is read whole.
+   */
+  deletedIds: string[] | null;
   /** The statuses' and cards' version (othersVersion) as this read saw them. */
   others: string;
   statuses: BoardStatusRow[];
@@ -62,7 +65,7 @@ const HeadRow = z.object({
   xmax: z.string(),
   started_at: z.string(),
   snapshot: z.string(),
-  deleted: z.boolean(),
+  deleted_ids: z.string().nullable(),
   others: z.string(),
   statuses: z.string(),
 });
@@ -100,6 +103,17 @@ export const deletedSince = (projectId: SQL, snapshot: SQL) =>
     and not pg_visible_in_snapshot(d.xact, ${snapshot}::pg_snapshot))`;
 
 /**
+ * The ids of the project's tasks deleted by transactions that this statement sees and a read with `snapshot` did
+ * not, as one comma-separated text ('' for none); null when one of those deletions names no tasks (migration 0023).
+ * A deletion still running is not seen here, and is found by the next read, whose previous snapshot did not see it.
+ */
+const deletedIdsSince = (projectId: SQL, snapshot: SQL) =>
+  sql`(select case when bool_or(d.task_ids is null) then null
+      else coalesce(string_agg(array_to_string(d.task_ids, ','), ','), '') end
+    from task_deletions d where d.project_id = ${projectId}
+      and not pg_visible_in_snapshot(d.xact, ${snapshot}::pg_snapshot))`;
+
+/**
  * Names the state of what a board shows besides its tasks: its statuses (how many, the latest change, stamped by
  * the database's clock) and its cards' latest change (a rename or archiving; a card's deletion deletes its tasks,
  * and a new card has none yet).
@@ -110,7 +124,7 @@ export const othersVersion = (projectId: SQL) =>
       where vs.project_id = ${projectId}),
     (select coalesce(max(vc.updated_at)::text, '') from cards vc where vc.project_id = ${projectId}))`;
 
-const taskColumnsSql = sql`'task', null, null, null, null, null::boolean, null, null, t.id, t.status_id, t.position,
+const taskColumnsSql = sql`'task', null, null, null, null, null, null, null, t.id, t.status_id, t.position,
   c.archived_at is null,
   (select row_to_json(b)::text from (select t.id, t.card_id, c.title as card_title, t.title, t.status_id,
       t.assignee_ids, ${isoTimestamp(sql`t.due_at`)} as due_at, t.priority, t.labels,
@@ -153,7 +167,7 @@ function boardRead(tasks: SQL, sinceRead: boolean) {
       pg_snapshot_xmax(pg_current_snapshot())::text as xmax,
       extract(epoch from statement_timestamp())::text as started_at,
       pg_current_snapshot()::text as snapshot,
-      ${sinceRead ? deletedSince(projectIdValue, sql`${value('snapshot')}`) : sql`false`} as deleted,
+      ${sinceRead ? deletedIdsSince(projectIdValue, sql`${value('snapshot')}`) : sql`''`} as deleted_ids,
       ${othersVersion(projectIdValue)} as others,
       (select coalesce(json_agg(json_build_object('id', s.id, 'project_id', s.project_id, 'name', s.name,
           'color', s.color, 'category', s.category, 'wip_limit', s.wip_limit) order by s.position), '[]'::json)::text
@@ -201,7 +215,7 @@ export async function readBoardChanges(db: Db, projectId: string, since: BoardSi
   if (!head) throw new Error('the board read returned no head row');
   return {
     snapshot: { xmin: head.xmin, xmax: head.xmax, startedAt: head.started_at, snapshot: head.snapshot },
-    deleted: head.deleted,
+    deletedIds: head.deleted_ids === null ? null : head.deleted_ids.split(',').filter((id) => id !== ''),
     others: head.others,
     statuses: BoardStatusRows.parse(JSON.parse(head.statuses)),
     tasks,

@@ -24,6 +24,11 @@ const boardModelBytes = 64 * 1024 * 1024;
 const minReadIntervalMs = 50;
 /** A model not read again for this long is read whole: transaction ids, compared on 32 bits, must not wrap around. */
 const modelMaxAgeMs = 60 * 60 * 1000;
+/**
+ * How often, at most, an instance's board reads remove the task deletions older than any model (board-rows.ts):
+ * besides every whole read, which once followed every deletion and now follows only a start or an old model.
+ */
+const pruneDeletionsEveryMs = 10 * 60 * 1000;
 
 interface StoredModel {
   model: BoardModel;
@@ -62,6 +67,7 @@ function createBoardModels({ db, log }: Pick<AppDeps, 'db' | 'log'>, maxBytes: n
   const running = new Map<string, { promise: Promise<CachedAnswer>; startedAt: number }>();
   const next = new Map<string, Promise<CachedAnswer>>();
   let bytes = 0;
+  let prunedAt = Number.NEGATIVE_INFINITY;
 
   function keep(projectId: string, entry: StoredModel): void {
     forget(projectId);
@@ -116,16 +122,17 @@ function createBoardModels({ db, log }: Pick<AppDeps, 'db' | 'log'>, maxBytes: n
       known && readAt - known.readAt < modelMaxAgeMs
         ? applyBoardRead(known.model, await readBoardChanges(db, projectId, sinceOf(known.model)))
         : undefined;
-    if (!model) {
-      model = applyBoardRead(undefined, await readBoardChanges(db, projectId, null));
-      // A whole read follows every deletion a model saw: deletions older than any model can be are let go here.
+    const readWhole = !model;
+    model ??= applyBoardRead(undefined, await readBoardChanges(db, projectId, null));
+    if (!model) throw new Error('a whole board read was refused');
+    if (readWhole || readAt - prunedAt >= pruneDeletionsEveryMs) {
+      prunedAt = readAt;
       // Not removing them costs only room, never this answer.
       await pruneTaskDeletions(db).catch((err: unknown) =>
-        log.warn({ err }, 'old task deletions not removed; the next whole board read tries again'),
+        log.warn({ err }, 'old task deletions not removed; a later board read tries again'),
       );
     }
-    if (!model) throw new Error('a whole board read was refused');
-    const { answer, bytes, parts } = await answerOf(model);
+    const { answer, bytes, parts } = await answerOf(model, { readWhole });
     keep(projectId, { model, answer, parts, bytes, readAt, hits: 0 });
     return answer;
   }

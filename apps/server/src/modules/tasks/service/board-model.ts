@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CachedAnswer } from '../../../platform/answer-cache';
-import { compressionThresholdBytes } from '../../../platform/compression';
+import { compressAtRest, compressionThresholdBytes } from '../../../platform/compression';
 import { deflateSegments, type SegmentToDeflate } from '../../../platform/deflate-thread';
 import { gzipOfSegments } from '../../../platform/gzip-segments';
 import type { BoardRead, BoardSince, BoardSnapshot, BoardStatusRow } from '../queries/board-rows';
@@ -126,22 +126,42 @@ function applyRows(entries: Map<string, Entry>, statusIds: Map<string, string>, 
 }
 
 /**
+ * Takes the deleted tasks out of `entries`, before the read's rows are applied: a task deleted and then written
+ * again under its id (an import bringing it back) is then found as new. @returns the entries taken out
+ */
+function takeDeleted(entries: Map<string, Entry>, deletedIds: readonly string[]) {
+  const removed: Entry[] = [];
+  let jsonLength = 0;
+  for (const id of deletedIds) {
+    const old = entries.get(id);
+    if (!old) continue;
+    entries.delete(id);
+    removed.push(old);
+    jsonLength -= old.json.length + bufferOverheadBytes;
+  }
+  return { removed, jsonLength };
+}
+
+/**
  * The model after `read`, which was read against `previous` (or is a read of every task when `previous` is
- * undefined). Undefined when tasks were deleted since `previous`: a read of the changes cannot show which, so the
+ * undefined). Undefined when tasks were deleted since `previous` that the read cannot name (deletedIds): the
  * caller reads every task again. `previous` is changed in place and must not be used again: the caller makes
  * one read of a project at a time.
  */
 export function applyBoardRead(previous: BoardModel | undefined, read: BoardRead): BoardModel | undefined {
-  if (previous && read.deleted) return undefined;
+  if (previous && read.deletedIds === null) return undefined;
   const entries = previous?.entries ?? new Map<string, Entry>();
   const statusIds = previous?.statusIds ?? new Map<string, string>();
+  const deleted = takeDeleted(entries, read.deletedIds ?? []);
   const { changes, jsonLength } = applyRows(entries, statusIds, read);
   const compare = comparator(read.statuses, statusIds);
   let runs: Run[] | undefined;
   const maxPlacedOneByOne = Math.max(minPlacedOneByOne, entries.size * placedShare);
-  if (previous && changes.length <= maxPlacedOneByOne && sameStatusOrder(previous.statuses, read.statuses)) {
+  const placed = deleted.removed.length + changes.length;
+  if (previous && placed <= maxPlacedOneByOne && sameStatusOrder(previous.statuses, read.statuses)) {
     runs = previous.runs;
     const placeEach = (): boolean => {
+      for (const old of deleted.removed) if (old.onBoard && !removeEntry(runs ?? [], old, compare)) return false;
       for (const { old } of changes) if (old?.onBoard && !removeEntry(runs ?? [], old, compare)) return false;
       for (const { entry } of changes) if (entry.onBoard) insertEntry(runs ?? [], entry, compare);
       return true;
@@ -155,7 +175,7 @@ export function applyBoardRead(previous: BoardModel | undefined, read: BoardRead
     statuses: read.statuses,
     others: read.others,
     runs,
-    jsonLength: (previous?.jsonLength ?? 0) + jsonLength,
+    jsonLength: (previous?.jsonLength ?? 0) + deleted.jsonLength + jsonLength,
     statusIds,
   };
 }
@@ -209,12 +229,18 @@ async function gzipOf(model: BoardModel, pieces: readonly Piece[]): Promise<Buff
 }
 
 /**
- * The answer for `model` (`{statuses, tasks}`, as readBoard reads it whole), with its gzip form made of the runs'
- * pieces, deflated again only where they or the piece before them changed; roughly the bytes the model holds; and
- * the answer's text in its parts, to compress whole once it stands (queries/board.ts).
+ * The answer for `model` (`{statuses, tasks}`, as readBoard reads it whole), with its compressed forms; roughly the
+ * bytes the model holds; and the answer's text in its parts, to compress whole once it stands (queries/board.ts).
+ *
+ * The gzip form is made of the runs' pieces, deflated again only where they or the piece before them changed. But
+ * when the model was just read whole (`readWhole`), every piece would be deflated: the answer is then compressed
+ * whole instead, as it is once it stands, which is smaller (one stream, and Brotli) and leaves nothing to compress
+ * again on the reads that follow, where compressing whole on the second one took 15–35 ms from those beside it.
+ * The pieces are deflated at the first change, whose answer is pieced together.
  */
 export async function answerOf(
   model: BoardModel,
+  { readWhole }: { readWhole: boolean },
 ): Promise<{ answer: CachedAnswer; bytes: number; parts: readonly Buffer[] }> {
   const counts = new Map<string, number>();
   const taskPieces: Piece[] = [];
@@ -228,12 +254,11 @@ export async function answerOf(
   const pieces = [head, ...taskPieces, tail];
   const raws = pieces.map((piece) => piece.raw);
   const bodyBytes = raws.reduce((sum, raw) => sum + raw.byteLength, 0);
-  let bytes = model.jsonLength + bodyBytes;
-  let gzip: Buffer | undefined;
+  let encoded: CachedAnswer['encoded'] = {};
   if (bodyBytes >= compressionThresholdBytes) {
-    gzip = await gzipOf(model, pieces);
-    bytes += gzip.byteLength;
+    encoded = readWhole ? await compressAtRest(raws) : { gzip: await gzipOf(model, pieces) };
   }
+  const bytes = model.jsonLength + bodyBytes + (encoded.br?.byteLength ?? 0) + (encoded.gzip?.byteLength ?? 0);
   // The pieces are never changed in place (a changed run gets new ones), so the body can be put together later.
   let body: Buffer | undefined;
   const answer: CachedAnswer = {
@@ -242,7 +267,7 @@ export async function answerOf(
       return body;
     },
     bodyBytes,
-    encoded: gzip ? { gzip } : {},
+    encoded,
     etag: etagOfPieces(pieces),
   };
   return { answer, bytes, parts: raws };
