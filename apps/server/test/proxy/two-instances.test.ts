@@ -205,15 +205,17 @@ describe('two instances behind nginx, configured as docs/deploy.md says', () => 
     const acknowledged = () => answers.filter((answer) => answer.status === 201).length;
     const lanes = [createTasks(1), createTasks(2)];
     await expect.poll(acknowledged, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
-    await d.postgres.restart();
+    await d.postgres.stop();
+    // Away until a request has found it so, however fast the machine: a restart alone was once over between two
+    // requests of both lanes, and nothing was refused.
+    await expect.poll(() => answers.length - acknowledged(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await d.postgres.start();
     const afterRestart = acknowledged();
     await expect.poll(acknowledged, { timeout: 20_000 }).toBeGreaterThanOrEqual(afterRestart + 5);
     streaming = false;
     await Promise.all(lanes);
 
     const refused = answers.filter((answer) => answer.status !== 201);
-    // The restart was felt: some requests found the database away.
-    expect(refused.length).toBeGreaterThan(0);
     for (const answer of refused) {
       expect(answer).toEqual({ status: 503, code: 'service/unavailable', retryAfter: expect.any(String) });
     }

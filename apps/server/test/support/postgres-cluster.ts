@@ -9,8 +9,10 @@ import { freePort } from './test-app';
 export interface PostgresCluster {
   /** A database of its own in the cluster, owned by the connecting role. */
   url: string;
-  /** `pg_ctl restart -m fast`: open sessions are cut, and the cluster takes connections again on the same port. */
-  restart(): Promise<void>;
+  /** `pg_ctl stop -m fast`: open sessions are cut, and new ones refused until `start`. */
+  stop(): Promise<void>;
+  /** Starts the stopped cluster again, on the same port. */
+  start(): Promise<void>;
   /** Stops the cluster at once and removes its files. */
   destroy(): Promise<void>;
 }
@@ -69,6 +71,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const pgCtl = (...args: string[]) =>
     run(postgresProgram('pg_ctl'), ['-D', dataDir, '-l', logFile, ...args], { cwd: dir, owner });
 
+  const settings = [`port=${port}`, 'listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off'];
+  const start = () => pgCtl('-w', '-o', settings.map((s) => `-c ${s}`).join(' '), 'start');
+
   async function destroy(): Promise<void> {
     if (fs.existsSync(path.join(dataDir, 'postmaster.pid'))) await pgCtl('-m', 'immediate', '-w', 'stop');
     await fsp.rm(dir, { recursive: true, force: true });
@@ -80,8 +85,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-locale', '--no-sync', '--no-instructions'],
       { cwd: dir, owner },
     );
-    const settings = [`port=${port}`, 'listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off'];
-    await pgCtl('-w', '-o', settings.map((s) => `-c ${s}`).join(' '), 'start');
+    await start();
     const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
     await admin.connect();
     await admin.query('CREATE DATABASE deckhand');
@@ -94,7 +98,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
 
   return {
     url: `postgres://postgres@127.0.0.1:${port}/deckhand`,
-    restart: () => pgCtl('-m', 'fast', '-w', 'restart'),
+    stop: () => pgCtl('-m', 'fast', '-w', 'stop'),
+    start,
     destroy,
   };
 }
