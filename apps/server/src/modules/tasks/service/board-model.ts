@@ -235,8 +235,9 @@ async function gzipOf(model: BoardModel, pieces: readonly Piece[]): Promise<Buff
  * The gzip form is made of the runs' pieces, deflated again only where they or the piece before them changed. But
  * when the model was just read whole (`readWhole`), every piece would be deflated: the answer is then compressed
  * whole instead, as it is once it stands, which is smaller (one stream, and Brotli) and leaves nothing to compress
- * again on the reads that follow, where compressing whole on the second one took 15–35 ms from those beside it.
- * The pieces are deflated at the first change, whose answer is pieced together.
+ * again on the reads that follow: compressed whole at the second sending, on both of libuv's threads while the next
+ * reads were sent, the bench's one-client p99 on PGlite was 130–149 ms, and is 79–89 ms this way (two pairs, on a
+ * slow day). The pieces are deflated at the first change, whose answer is pieced together.
  */
 export async function answerOf(
   model: BoardModel,
