@@ -95,23 +95,27 @@ export const xid32 = (xid: string) => (BigInt(xid) & 0xffffffffn).toString();
 const writtenSince = (table: string) => sql`age(${sql.raw(table)}.xmin) <= age(${sql.placeholder('xmin')}::xid)`;
 
 /**
- * Whether the project's tasks were deleted by a transaction that a read with `snapshot` did not see (committed
- * after it, or running then): task_deletions (migration 0021) holds one row per deleting statement.
+ * The project's task deletions by transactions that a read with `snapshot` did not see (committed after it, or
+ * running then), as the rows this statement sees: task_deletions (migration 0021) holds one row per deleting
+ * statement.
  */
+const deletionsSince = (projectId: SQL, snapshot: SQL) =>
+  sql`task_deletions d where d.project_id = ${projectId}
+    and not pg_visible_in_snapshot(d.xact, ${snapshot}::pg_snapshot)`;
+
+/** Whether the project's tasks were deleted since a read with `snapshot` (deletionsSince). */
 export const deletedSince = (projectId: SQL, snapshot: SQL) =>
-  sql`exists(select 1 from task_deletions d where d.project_id = ${projectId}
-    and not pg_visible_in_snapshot(d.xact, ${snapshot}::pg_snapshot))`;
+  sql`exists(select 1 from ${deletionsSince(projectId, snapshot)})`;
 
 /**
- * The ids of the project's tasks deleted by transactions that this statement sees and a read with `snapshot` did
- * not, as one comma-separated text ('' for none); null when one of those deletions names no tasks (migration 0023).
- * A deletion still running is not seen here, and is found by the next read, whose previous snapshot did not see it.
+ * The ids of the tasks deleted since a read with `snapshot` (deletionsSince), as one comma-separated text ('' for
+ * none); null when one of those deletions names no tasks (recorded before migration 0023). A deletion still running
+ * is not seen here, and is found by the next read, whose previous snapshot did not see it.
  */
 const deletedIdsSince = (projectId: SQL, snapshot: SQL) =>
   sql`(select case when bool_or(d.task_ids is null) then null
       else coalesce(string_agg(array_to_string(d.task_ids, ','), ','), '') end
-    from task_deletions d where d.project_id = ${projectId}
-      and not pg_visible_in_snapshot(d.xact, ${snapshot}::pg_snapshot))`;
+    from ${deletionsSince(projectId, snapshot)})`;
 
 /**
  * Names the state of what a board shows besides its tasks: its statuses (how many, the latest change, stamped by
