@@ -138,14 +138,17 @@ async function readWhileMoving({ baseUrl, token, projectId, taskIds, statuses, d
 
 /**
  * Where the two cores went while reading and moving: how near the machine was to full, and whose share would have
- * to shrink for more moves.
+ * to shrink for more moves. The server's share is also given by thread: on PGlite its busiest other thread is the
+ * database's, and the next the deflate thread (docs/architecture.md, where a busy board's time goes).
  */
 function printCpuShares(cpu, durationSeconds) {
   const share = (ms) => `${((ms / (durationSeconds * 1000)) * 100).toFixed(0)} %`;
   const database = cpu.databaseMs === undefined ? '' : `, database ${share(cpu.databaseMs)}`;
+  const [busiest = 0, next = 0] = cpu.threadsMs.othersMs;
   console.log(
     `  CPU while reading and moving, in shares of one core: server ${share(cpu.serversMs[0])}${database}, ` +
-      `bench ${share(cpu.benchMs)}`,
+      `bench ${share(cpu.benchMs)}; the server's main thread ${share(cpu.threadsMs.mainMs)}, its busiest other ` +
+      `threads ${share(busiest)} and ${share(next)}`,
   );
 }
 
