@@ -4,10 +4,10 @@
 // client alternating a task's deletion and one GET. Planka's equivalent, measured when the issue was filed: 303 ms
 // to show a board after a change.
 import http from 'node:http';
-import zlib from 'node:zlib';
 import { callApi } from './api-client.mjs';
 import { registerAccounts } from './bench-accounts.mjs';
 import { browserAcceptEncoding, checkLoad, moveAtRandom, randomIndexes, setUpBoard, warmUp } from './board.mjs';
+import { decoded, getAsSent } from './board-answer.mjs';
 import { startServerProfile } from './cpu-profile.mjs';
 import { inspectorEnv } from './inspector-client.mjs';
 import { summarize } from './latency-stats.mjs';
@@ -28,27 +28,6 @@ const targets = {
   busyReadsP99Ms: 150,
   busyMovesPerS: 1500,
 };
-
-/** One GET on a kept-alive connection; resolves to its status, headers and body as sent, at its last byte. */
-function getAsSent(url, headers, agent) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers, agent }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
-
-function decoded({ headers, body }) {
-  const coding = headers['content-encoding'];
-  if (coding === 'gzip') return zlib.gunzipSync(body);
-  if (coding === 'br') return zlib.brotliDecompressSync(body);
-  if (coding === undefined) return body;
-  throw new Error(`GET board answered in ${coding}`);
-}
 
 /**
  * `rounds` times (after `warmUpRounds`): one change (`change()`, not timed), then one GET board with a browser's
