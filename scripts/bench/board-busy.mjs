@@ -31,11 +31,9 @@ const targets = {
 
 /**
  * `rounds` times (after `warmUpRounds`): one change (`change()`, not timed), then one GET board with a browser's
- * Accept-Encoding, timed to the last byte of the answer as sent. The answer is then decoded and checked, untimed:
- * decoding 1.46 MB of JSON is the client's work, which a browser does in its network process as the bytes arrive,
- * and which here took the bench's fetch 10–12 ms on the same two cores as the server, and most of the spread (the
- * server's own time for these reads: p50 4.6 ms, p99 29 ms in its request log, against p50 15.9, p99 56.6 ms by
- * fetch). What decoding takes is printed beside.
+ * Accept-Encoding, timed to the last byte of the answer as sent, then decoded and checked, untimed (see
+ * board-answer.mjs: timed with fetch, decoding was most of the spread, p50 15.9 and p99 56.6 ms against the server's
+ * own p50 4.6 and p99 29 ms in its request log). What decoding takes is printed beside.
  */
 async function timeReadsAfter({ baseUrl, token, projectId }, change, { rounds, warmUpRounds }) {
   const boardUrl = `${baseUrl}/api/projects/${projectId}/board`;

@@ -23,7 +23,7 @@ function cpuMsOfStat(statPath) {
  * User + system CPU time of each thread of a process in ms, by thread id: the main thread's id is the pid.
  * Threads that ended meanwhile are not counted.
  */
-export function readThreadCpuMs(pid) {
+function readThreadCpuMs(pid) {
   const byThread = new Map();
   for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
     try {

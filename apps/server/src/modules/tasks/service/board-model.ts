@@ -237,7 +237,8 @@ async function gzipOf(model: BoardModel, pieces: readonly Piece[]): Promise<Buff
  * whole instead, as it is once it stands, which is smaller (one stream, and Brotli) and leaves nothing to compress
  * again on the reads that follow: compressed whole at the second sending, on both of libuv's threads while the next
  * reads were sent, the bench's one-client p99 on PGlite was 130–149 ms, and is 79–89 ms this way (two pairs, on a
- * slow day). The pieces are deflated at the first change, whose answer is pieced together.
+ * slow day, timed then with fetch, decoding included). The pieces are deflated at the first change, whose answer
+ * is pieced together.
  */
 export async function answerOf(
   model: BoardModel,
